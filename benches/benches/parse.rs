@@ -1,0 +1,2 @@
+//! Parse benchmarks (in progress).
+fn main() {}

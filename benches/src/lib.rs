@@ -1,0 +1,44 @@
+//! Shared helpers for the criterion benchmarks: finding and loading the corpus.
+
+use std::path::PathBuf;
+
+/// The corpus folder named by `MCP_LEAN_CORPUS`.
+///
+/// # Panics
+///
+/// Panics with a message that says what to set when the variable is missing or the folder does
+/// not exist: a benchmark without its input has nothing to measure.
+#[must_use]
+pub fn corpus_dir() -> PathBuf {
+    let dir = std::env::var_os("MCP_LEAN_CORPUS").map(PathBuf::from).unwrap_or_else(|| {
+        panic!("MCP_LEAN_CORPUS is not set; point it at the corpus folder (../shared/corpus)")
+    });
+    assert!(dir.is_dir(), "MCP_LEAN_CORPUS={} is not a folder", dir.display());
+    dir
+}
+
+/// Every AI-mode snapshot of the corpus as `(file name, text)`, sorted by name.
+///
+/// # Panics
+///
+/// Panics when the corpus cannot be read (see [`corpus_dir`]).
+#[must_use]
+pub fn ai_snapshots() -> Vec<(String, String)> {
+    let dir = corpus_dir();
+    let mut out = Vec::new();
+    for sub in ["readability", "miniwob"] {
+        let entries = std::fs::read_dir(dir.join(sub))
+            .unwrap_or_else(|e| panic!("cannot read {}/{sub}: {e}", dir.display()));
+        for entry in entries {
+            let path = entry.expect("readable directory entry").path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+            if name.ends_with(".ai.yaml") {
+                let text = std::fs::read_to_string(&path)
+                    .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+                out.push((format!("{sub}/{name}"), text));
+            }
+        }
+    }
+    out.sort();
+    out
+}

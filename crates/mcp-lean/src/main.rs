@@ -1,0 +1,54 @@
+//! `mcp-lean`: the command-line tool over the mcp-lean crates.
+//!
+//! Exit status, for every subcommand: 0 success, 1 the input has problems (parse errors, lint
+//! findings, failed scenarios), 2 bad usage or an I/O error.
+
+#![allow(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    reason = "a command-line tool reports on stdout and stderr"
+)]
+
+mod input;
+mod parse;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Building blocks for lean MCP servers, from the command line.
+#[derive(Debug, Parser)]
+#[command(name = "mcp-lean", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Parse a Playwright ARIA snapshot and print a summary, its JSON tree or its re-rendered text.
+    Parse(parse::Args),
+}
+
+/// What a subcommand ends with: its exit status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// Exit 0.
+    Success,
+    /// Exit 1: the input has problems the command reported.
+    Problems,
+    /// Exit 2: bad usage or an I/O error, already reported.
+    Failure,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Parse(args) => parse::run(&args),
+    };
+    match outcome {
+        Outcome::Success => ExitCode::SUCCESS,
+        Outcome::Problems => ExitCode::from(1),
+        Outcome::Failure => ExitCode::from(2),
+    }
+}

@@ -1,0 +1,36 @@
+//! Integration tests of the `mcp-lean` binary: each subcommand run as a real process.
+
+mod parse;
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// Runs the built `mcp-lean` binary with `args`, feeding `stdin` when given.
+pub(crate) fn run(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcp-lean"));
+    cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+    cmd.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() });
+    let mut child = cmd.spawn().expect("the mcp-lean binary starts");
+    if let Some(text) = stdin {
+        use std::io::Write;
+        child.stdin.take().expect("piped stdin").write_all(text.as_bytes()).expect("stdin write");
+    }
+    child.wait_with_output().expect("the mcp-lean binary finishes")
+}
+
+/// The corpus folder from `MCP_LEAN_CORPUS`, or `None` when the variable is unset.
+///
+/// # Panics
+///
+/// Panics when the variable is set but the folder is missing: a test that was given a corpus
+/// must not pass by skipping it.
+pub(crate) fn corpus() -> Option<PathBuf> {
+    let dir = PathBuf::from(std::env::var_os("MCP_LEAN_CORPUS")?);
+    assert!(dir.is_dir(), "MCP_LEAN_CORPUS={} is not a folder", dir.display());
+    Some(dir)
+}
+
+/// A path inside the repository, for the samples it ships.
+pub(crate) fn repo_path(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(rel)
+}

@@ -1,0 +1,1 @@
+//! Tests of `mcp-lean parse`.

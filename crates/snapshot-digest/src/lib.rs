@@ -1,0 +1,22 @@
+#![doc = include_str!("../README.md")]
+
+mod attrs;
+mod error;
+mod normalize;
+mod parse;
+mod quote;
+mod refs;
+mod render;
+mod roles;
+mod tokens;
+mod tree;
+
+pub use attrs::{BoundingBox, Invalid, Tristate};
+pub use error::{Diagnostic, ErrorKind, ParseError};
+pub use normalize::normalize_whitespace;
+pub use parse::{Config, parse, parse_lenient, parse_lenient_with, parse_with};
+pub use refs::{Ref, RefPrefix};
+pub use render::render;
+pub use roles::{is_interactive_role, is_landmark_role};
+pub use tokens::estimate_tokens;
+pub use tree::{Attribute, NameForm, Node, NodeId, NodeKind, Prop, Siblings, Snapshot};
