@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod attrs;
+mod digest;
 mod error;
 mod normalize;
 mod parse;
@@ -11,6 +12,7 @@ mod roles;
 mod tokens;
 mod tree;
 
+pub use digest::{Digest, DigestConfig, DigestStats, digest, digest_with, full_digest, full_digest_with};
 pub use attrs::{BoundingBox, Invalid, Tristate};
 pub use error::{Diagnostic, ErrorKind, ParseError};
 pub use normalize::normalize_whitespace;

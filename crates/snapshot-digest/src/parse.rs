@@ -209,7 +209,7 @@ fn run<'a>(
         }
     }
     close_all(&mut stack, &mut nodes);
-    Ok(Snapshot { nodes, trailing_newline: body.bare && text.ends_with('\n') })
+    Ok(Snapshot { nodes, trailing_newline: body.bare && text.ends_with('\n'), source: body.text })
 }
 
 fn to_error(line: &str, line_no: usize, e: LineError) -> ParseError {

@@ -154,7 +154,7 @@ pub(crate) fn write_value(out: &mut String, value: &str) {
 /// Writes a name as `JSON.stringify` does, or between its own slashes when it was written that
 /// way and still can be (it starts and ends with `/`).
 pub(crate) fn write_name(out: &mut String, name: &str, form: NameForm) {
-    if form == NameForm::Slashes && name.len() >= 1 && name.starts_with('/') && name.ends_with('/') {
+    if form == NameForm::Slashes && !name.is_empty() && name.starts_with('/') && name.ends_with('/') {
         out.push_str(name);
         return;
     }

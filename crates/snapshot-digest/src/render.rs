@@ -1,5 +1,7 @@
 //! Writing a tree back to snapshot text, quoting exactly as Playwright's renderer does.
 
+use std::borrow::Cow;
+
 use crate::quote::{write_key, write_name, write_value};
 use crate::tree::{Node, NodeKind, Snapshot};
 
@@ -34,12 +36,23 @@ pub fn render(snapshot: &Snapshot<'_>) -> String {
 
 /// Appends one node's lines (its key line and its props) without a final newline.
 pub(crate) fn render_node(out: &mut String, key: &mut String, node: &Node<'_>) {
-    indent(out, node.depth());
+    render_node_at(out, key, node, node.depth(), None);
+}
+
+/// [`render_node`] at another depth, with inline text optionally cut to `max_text` chars.
+pub(crate) fn render_node_at(
+    out: &mut String,
+    key: &mut String,
+    node: &Node<'_>,
+    depth: usize,
+    max_text: Option<usize>,
+) {
+    indent(out, depth);
     out.push_str("- ");
     match node.kind() {
         NodeKind::Text => {
             out.push_str("text: ");
-            write_value(out, node.text().unwrap_or(""));
+            write_value(out, &cut(max_text, node.text().unwrap_or("")));
             return;
         }
         NodeKind::Unchanged => {
@@ -56,19 +69,18 @@ pub(crate) fn render_node(out: &mut String, key: &mut String, node: &Node<'_>) {
     key.clear();
     write_element_key(key, node);
     write_key(out, key);
-    if let Some(text) = node.text() {
-        if node.props().is_empty() {
+    if let Some(text) = node.text()
+        && node.props().is_empty() {
             out.push_str(": ");
             write_value(out, text);
             return;
         }
-    }
     if node.has_block() || !node.props().is_empty() {
         out.push(':');
     }
     for prop in node.props() {
         out.push('\n');
-        indent(out, node.depth() + 1);
+        indent(out, depth + 1);
         out.push_str("- /");
         out.push_str(prop.name());
         out.push_str(": ");
@@ -77,9 +89,9 @@ pub(crate) fn render_node(out: &mut String, key: &mut String, node: &Node<'_>) {
     if let (Some(text), false) = (node.text(), node.props().is_empty()) {
         // Inline text cannot share a line with props; Playwright then writes it as a text child.
         out.push('\n');
-        indent(out, node.depth() + 1);
+        indent(out, depth + 1);
         out.push_str("- text: ");
-        write_value(out, text);
+        write_value(out, &cut(max_text, text));
     }
 }
 
@@ -104,5 +116,16 @@ fn write_element_key(key: &mut String, node: &Node<'_>) {
 fn indent(out: &mut String, depth: usize) {
     for _ in 0..depth {
         out.push_str("  ");
+    }
+}
+
+/// `text`, cut to `max` chars with the cut marked, when a limit is given and exceeded.
+fn cut(max: Option<usize>, text: &str) -> Cow<'_, str> {
+    match max {
+        Some(max) if text.chars().count() > max => {
+            let head: String = text.chars().take(max).collect();
+            Cow::Owned(format!("{head}… (+{} chars)", text.chars().count() - max))
+        }
+        _ => Cow::Borrowed(text),
     }
 }

@@ -245,9 +245,16 @@ impl<'a> Node<'a> {
 pub struct Snapshot<'a> {
     pub(crate) nodes: Vec<Node<'a>>,
     pub(crate) trailing_newline: bool,
+    pub(crate) source: &'a str,
 }
 
 impl<'a> Snapshot<'a> {
+    /// The snapshot text the tree was parsed from (inside its MCP envelope, if it had one).
+    #[must_use]
+    pub fn source(&self) -> &'a str {
+        self.source
+    }
+
     /// All nodes in document order (pre-order).
     #[must_use]
     pub fn nodes(&self) -> &[Node<'a>] {
@@ -291,7 +298,6 @@ impl<'a> Snapshot<'a> {
     }
 
     /// The ids of all descendants of `id` in document order, `id` excluded.
-    #[must_use]
     pub fn descendants(&self, id: NodeId) -> impl Iterator<Item = NodeId> + use<> {
         self.subtree_range(id).skip(1).map(NodeId)
     }

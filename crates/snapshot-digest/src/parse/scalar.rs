@@ -126,14 +126,12 @@ fn unicode_escape(s: &str) -> Option<(char, usize)> {
     if !(0xD800..0xE000).contains(&first) {
         return char::from_u32(first).map(|c| (c, 5));
     }
-    if (0xD800..0xDC00).contains(&first) {
-        if let Some(low) = s.get(5..).and_then(|r| r.strip_prefix("\\u")).and_then(|r| hex(r, 4)) {
-            if (0xDC00..0xE000).contains(&low) {
+    if (0xD800..0xDC00).contains(&first)
+        && let Some(low) = s.get(5..).and_then(|r| r.strip_prefix("\\u")).and_then(|r| hex(r, 4))
+            && (0xDC00..0xE000).contains(&low) {
                 let c = 0x10000 + ((first - 0xD800) << 10) + (low - 0xDC00);
                 return char::from_u32(c).map(|c| (c, 11));
             }
-        }
-    }
     // A lone surrogate is valid in a JSON string produced by JavaScript but has no Rust char.
     Some(('\u{fffd}', 5))
 }

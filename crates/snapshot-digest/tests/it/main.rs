@@ -1,6 +1,10 @@
 //! Integration tests of snapshot-digest: the corpus round trip and the reference's tricky cases.
 
+#![allow(clippy::print_stderr, reason = "tests say on stderr when the corpus is not configured")]
+
 mod corpus;
+mod fuzz_regressions;
+mod props;
 mod tricky;
 
 use std::path::PathBuf;

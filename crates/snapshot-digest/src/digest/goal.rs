@@ -1,0 +1,198 @@
+//! Turning a goal in plain words into weighted concepts to look for.
+
+use super::lexicon::{GROUPS, is_stopword};
+use super::text::{fold, for_each_word, is_cjk, stem, words_match};
+
+/// How an alternative is matched against page text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AltKind {
+    /// One stemmed word, matched word by word (with prefix matching).
+    Word,
+    /// Several words or CJK text, matched as a substring of the folded text.
+    Phrase,
+}
+
+/// One way a concept can appear on the page.
+#[derive(Debug, Clone)]
+pub(crate) struct Alt {
+    pub(crate) text: String,
+    pub(crate) kind: AltKind,
+    pub(crate) weight: f32,
+}
+
+/// One thing the goal asks for: a goal word with its variants and lexicon synonyms.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Concept {
+    pub(crate) alts: Vec<Alt>,
+    /// Lexicon groups already merged in, so a group is added once per concept.
+    groups: Vec<usize>,
+}
+
+/// Whether the goal asks to do something on the page or to read something from it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Intent {
+    Act,
+    Read,
+}
+
+/// The analysed goal.
+#[derive(Debug, Clone)]
+pub(crate) struct Goal {
+    pub(crate) concepts: Vec<Concept>,
+    pub(crate) intent: Intent,
+}
+
+/// Weight of a lexicon synonym relative to the goal's own word.
+const SYNONYM_WEIGHT: f32 = 0.6;
+/// Weight of a quoted phrase found whole.
+const QUOTED_WEIGHT: f32 = 2.0;
+
+impl Concept {
+    fn push(&mut self, text: String, kind: AltKind, weight: f32) {
+        match self.alts.iter_mut().find(|a| a.text == text && a.kind == kind) {
+            Some(a) => a.weight = a.weight.max(weight),
+            None => self.alts.push(Alt { text, kind, weight }),
+        }
+    }
+
+    fn add_group(&mut self, group: usize) {
+        if self.groups.contains(&group) {
+            return;
+        }
+        self.groups.push(group);
+        for term in GROUPS[group] {
+            let folded = fold(term);
+            push_term(self, &folded, SYNONYM_WEIGHT);
+        }
+    }
+}
+
+/// Adds a folded lexicon term or goal word as the right kind of alternative.
+fn push_term(concept: &mut Concept, folded: &str, weight: f32) {
+    let mut words = Vec::new();
+    for_each_word(folded, |w| words.push(w.to_owned()));
+    match words.as_slice() {
+        [one] if !one.chars().any(is_cjk) => concept.push(stem(one).to_owned(), AltKind::Word, weight),
+        [] => {}
+        _ => concept.push(folded.to_owned(), AltKind::Phrase, weight),
+    }
+}
+
+/// The lexicon groups a single goal word triggers.
+fn groups_for_word(word: &str) -> Vec<usize> {
+    let stemmed = stem(word);
+    GROUPS
+        .iter()
+        .enumerate()
+        .filter(|(_, terms)| {
+            terms.iter().any(|t| {
+                let t = fold(t);
+                !t.contains(' ') && !t.chars().any(is_cjk) && words_match(stem(&t), stemmed) >= 0.8
+            })
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Analyses a goal.
+pub(crate) fn analyse(goal: &str) -> Goal {
+    let folded = fold(goal);
+    let mut concepts: Vec<Concept> = Vec::new();
+
+    for phrase in quoted(&folded) {
+        let mut c = Concept::default();
+        c.push(phrase, AltKind::Phrase, QUOTED_WEIGHT);
+        concepts.push(c);
+    }
+
+    let mut words = Vec::new();
+    for_each_word(&folded, |w| words.push(w.to_owned()));
+    for word in &words {
+        if word.chars().any(is_cjk) {
+            concepts.push(cjk_concept(word));
+            continue;
+        }
+        if is_stopword(word) || (word.len() < 2 && !word.chars().all(|c| c.is_ascii_digit())) {
+            continue;
+        }
+        let mut c = Concept::default();
+        c.push(stem(word).to_owned(), AltKind::Word, 1.0);
+        for g in groups_for_word(word) {
+            c.add_group(g);
+        }
+        concepts.push(c);
+    }
+
+    // Multi-word and CJK lexicon entries found in the goal ("sign in", "検索").
+    let spaced = format!(" {} ", words.join(" "));
+    for (g, terms) in GROUPS.iter().enumerate() {
+        let hit = terms.iter().any(|t| {
+            let t = fold(t);
+            (t.contains(' ') && spaced.contains(&format!(" {t} ")))
+                || (t.chars().any(is_cjk) && folded.contains(&t))
+        });
+        if hit && !concepts.iter().any(|c| c.groups.contains(&g)) {
+            let mut c = Concept::default();
+            c.add_group(g);
+            concepts.push(c);
+        }
+    }
+    Goal { concepts, intent: intent(&words, goal) }
+}
+
+/// A run of CJK text: the run itself, and its two-character pieces at lower weight, since
+/// words are not separated.
+fn cjk_concept(run: &str) -> Concept {
+    let mut c = Concept::default();
+    c.push(run.to_owned(), AltKind::Phrase, 1.0);
+    let chars: Vec<char> = run.chars().collect();
+    if chars.len() > 2 {
+        for pair in chars.windows(2) {
+            c.push(pair.iter().collect(), AltKind::Phrase, 0.5);
+        }
+    }
+    for (g, terms) in GROUPS.iter().enumerate() {
+        if terms.iter().any(|t| t.chars().any(is_cjk) && run.contains(&fold(t))) {
+            c.add_group(g);
+        }
+    }
+    c
+}
+
+/// Text between quotes: '…', "…", “…”, «…», 「…」.
+fn quoted(folded: &str) -> Vec<String> {
+    let pairs = [('\'', '\''), ('"', '"'), ('\u{201c}', '\u{201d}'), ('\u{ab}', '\u{bb}'), ('\u{300c}', '\u{300d}')];
+    let mut out = Vec::new();
+    for (open, close) in pairs {
+        let mut rest = folded;
+        while let Some(start) = rest.find(open) {
+            // An apostrophe inside a word (`Bartleby's`) opens nothing.
+            let before = rest[..start].chars().next_back();
+            let after_open = &rest[start + open.len_utf8()..];
+            if open == '\'' && before.is_some_and(char::is_alphanumeric) {
+                rest = after_open;
+                continue;
+            }
+            let Some(end) = after_open.find(close) else { break };
+            let inner = after_open[..end].trim();
+            if inner.chars().count() >= 2 {
+                out.push(inner.to_owned());
+            }
+            rest = &after_open[end + close.len_utf8()..];
+        }
+    }
+    out
+}
+
+fn intent(words: &[String], goal: &str) -> Intent {
+    const ACTION: &[&str] = &[
+        "open", "go", "click", "take", "play", "follow", "share", "subscribe", "sign", "log", "search",
+        "buy", "show", "jump", "continue", "leave", "post", "create", "join", "download", "bookmark",
+        "print", "hide", "report", "move", "switch", "email", "emailed", "give", "see", "look", "read",
+        "submit", "send", "add", "select", "choose", "enter", "type", "fill", "press", "visit", "watch",
+    ];
+    const READ: &[&str] = &["when", "what", "who", "which", "how", "according", "check", "whose", "why"];
+    let acts = words.iter().any(|w| ACTION.contains(&w.as_str()));
+    let asks = goal.contains('?') || words.first().is_some_and(|w| READ.contains(&w.as_str()));
+    if asks && !acts { Intent::Read } else { Intent::Act }
+}

@@ -1,0 +1,178 @@
+//! Matching a goal's concepts against every node of a snapshot.
+//!
+//! All node strings are folded once into one buffer. Words are matched through a map keyed by
+//! the first four characters of each alternative (so `twitteru` finds `twitter` in one
+//! lookup), phrases and CJK text by a substring search over the buffer. The result is, for
+//! each node and concept, the best weighted match: `own[node * concepts + concept]`.
+
+use std::collections::HashMap;
+
+use memchr::memmem;
+
+use super::goal::{AltKind, Goal};
+use super::text::{fold_into, for_each_word, stem, words_match};
+use crate::{NodeKind, Snapshot};
+
+/// Which string of a node a match came from, with its weight.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Field {
+    Name,
+    Text,
+    Url,
+    Placeholder,
+}
+
+impl Field {
+    fn weight(self) -> f32 {
+        match self {
+            Self::Name | Self::Text => 1.0,
+            Self::Placeholder => 0.8,
+            Self::Url => 0.5,
+        }
+    }
+}
+
+/// A node string's place in the folded buffer.
+struct Span {
+    start: u32,
+    end: u32,
+    node: u32,
+    field: Field,
+}
+
+/// Per-node, per-concept match strengths.
+pub(crate) struct Matches {
+    pub(crate) concepts: usize,
+    pub(crate) own: Vec<f32>,
+}
+
+impl Matches {
+    pub(crate) fn get(&self, node: usize, concept: usize) -> f32 {
+        self.own[node * self.concepts + concept]
+    }
+}
+
+/// Computes how strongly each node's own strings match each concept of the goal.
+pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
+    let concepts = goal.concepts.len();
+    let n = snap.len();
+    let (buffer, spans) = fold_nodes(snap);
+
+    // Raw match quality per (node, concept, alt), before idf: kept sparse.
+    let mut hits: Vec<(u32, u16, u16, f32)> = Vec::new();
+    let mut by_prefix: HashMap<&str, Vec<(u16, u16)>> = HashMap::new();
+    let mut short: HashMap<&str, Vec<(u16, u16)>> = HashMap::new();
+    for (ci, concept) in goal.concepts.iter().enumerate() {
+        for (ai, alt) in concept.alts.iter().enumerate() {
+            let key = (index_u16(ci), index_u16(ai));
+            match alt.kind {
+                AltKind::Word => match prefix4(&alt.text) {
+                    Some(p) => by_prefix.entry(p).or_default().push(key),
+                    None => short.entry(alt.text.as_str()).or_default().push(key),
+                },
+                AltKind::Phrase => {
+                    for at in memmem::find_iter(buffer.as_bytes(), alt.text.as_bytes()) {
+                        if let Some(span) = span_at(&spans, at) {
+                            hits.push((span.node, key.0, key.1, span.field.weight()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for span in &spans {
+        let text = &buffer[span.start as usize..span.end as usize];
+        for_each_word(text, |word| {
+            let word = stem(word);
+            let candidates = match prefix4(word) {
+                Some(p) => by_prefix.get(p),
+                None => short.get(word),
+            };
+            for &(ci, ai) in candidates.into_iter().flatten() {
+                let alt = &goal.concepts[ci as usize].alts[ai as usize];
+                let quality = words_match(word, &alt.text);
+                if quality > 0.0 {
+                    hits.push((span.node, ci, ai, quality * span.field.weight()));
+                }
+            }
+        });
+    }
+
+    // Document frequency per alternative: rare words say more about where the goal is.
+    let mut df: HashMap<(u16, u16), u32> = HashMap::new();
+    hits.sort_unstable_by_key(|h| (h.1, h.2, h.0));
+    hits.dedup_by(|a, b| {
+        let same = a.0 == b.0 && a.1 == b.1 && a.2 == b.2;
+        if same {
+            b.3 = b.3.max(a.3);
+        }
+        same
+    });
+    for h in &hits {
+        *df.entry((h.1, h.2)).or_default() += 1;
+    }
+    let total = n as f32 + 1.0;
+    let mut own = vec![0.0f32; n * concepts];
+    for &(node, ci, ai, quality) in &hits {
+        let alt = &goal.concepts[ci as usize].alts[ai as usize];
+        let count = df.get(&(ci, ai)).copied().unwrap_or(1) as f32;
+        let idf = (total / (count + 0.5)).ln().max(0.1);
+        let slot = &mut own[node as usize * concepts + ci as usize];
+        *slot = slot.max(quality * alt.weight * idf);
+    }
+    Matches { concepts, own }
+}
+
+fn index_u16(i: usize) -> u16 {
+    u16::try_from(i).unwrap_or(u16::MAX)
+}
+
+/// The first four characters, when the word has at least four.
+fn prefix4(word: &str) -> Option<&str> {
+    let (end, _) = word.char_indices().nth(3)?;
+    let end = end + word[end..].chars().next().map_or(0, char::len_utf8);
+    Some(&word[..end])
+}
+
+fn span_at(spans: &[Span], at: usize) -> Option<&Span> {
+    let at = u32::try_from(at).ok()?;
+    let i = spans.partition_point(|s| s.start <= at).checked_sub(1)?;
+    spans.get(i).filter(|s| at < s.end)
+}
+
+/// Folds every node's name, text, url and placeholder into one buffer, `\n`-separated so that
+/// a phrase cannot match across two strings.
+fn fold_nodes(snap: &Snapshot<'_>) -> (String, Vec<Span>) {
+    let mut buffer = String::with_capacity(snap.source().len());
+    let mut spans = Vec::with_capacity(snap.len() * 2);
+    for (i, node) in snap.nodes().iter().enumerate() {
+        let node_id = u32::try_from(i).unwrap_or(u32::MAX);
+        let mut add = |text: &str, field: Field| {
+            if text.is_empty() {
+                return;
+            }
+            let start = u32::try_from(buffer.len()).unwrap_or(u32::MAX);
+            fold_into(&mut buffer, text);
+            let end = u32::try_from(buffer.len()).unwrap_or(u32::MAX);
+            buffer.push('\n');
+            spans.push(Span { start, end, node: node_id, field });
+        };
+        if node.kind() == NodeKind::Unchanged {
+            continue;
+        }
+        if let Some(name) = node.name() {
+            add(name, Field::Name);
+        }
+        if let Some(text) = node.text() {
+            add(text, Field::Text);
+        }
+        for prop in node.props() {
+            match prop.name() {
+                "url" => add(prop.value(), Field::Url),
+                "placeholder" => add(prop.value(), Field::Placeholder),
+                _ => {}
+            }
+        }
+    }
+    (buffer, spans)
+}

@@ -1,0 +1,111 @@
+//! Text analysis for matching goals to nodes: case and accent folding, word splitting,
+//! light stemming, and the CJK scripts that are matched by substring instead of by word.
+
+/// Lowercases and strips the accents of Latin letters, so that `Článek` and `clanek`, or
+/// `Twitteru` and `twitteru`, compare equal. Other scripts are only lowercased.
+pub(crate) fn fold_into(out: &mut String, text: &str) {
+    for c in text.chars() {
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+        } else if let Some(base) = strip_accent(c) {
+            out.push(base);
+        } else {
+            out.extend(c.to_lowercase());
+        }
+    }
+}
+
+/// Folds a whole string.
+pub(crate) fn fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    fold_into(&mut out, text);
+    out
+}
+
+/// The base letter of an accented Latin letter (Latin-1 and Latin Extended-A), lowercase.
+fn strip_accent(c: char) -> Option<char> {
+    let base = match c {
+        'à'..='å' | 'À'..='Å' | 'ā' | 'Ā' | 'ă' | 'Ă' | 'ą' | 'Ą' => 'a',
+        'ç' | 'Ç' | 'ć' | 'Ć' | 'č' | 'Č' => 'c',
+        'ď' | 'Ď' | 'đ' | 'Đ' => 'd',
+        'è'..='ë' | 'È'..='Ë' | 'ē' | 'Ē' | 'ė' | 'Ė' | 'ę' | 'Ę' | 'ě' | 'Ě' => 'e',
+        'ì'..='ï' | 'Ì'..='Ï' | 'ī' | 'Ī' | 'į' | 'Į' => 'i',
+        'ł' | 'Ł' | 'ľ' | 'Ľ' | 'ĺ' | 'Ĺ' => 'l',
+        'ñ' | 'Ñ' | 'ń' | 'Ń' | 'ň' | 'Ň' => 'n',
+        'ò'..='ö' | 'Ò'..='Ö' | 'ø' | 'Ø' | 'ō' | 'Ō' | 'ő' | 'Ő' => 'o',
+        'ŕ' | 'Ŕ' | 'ř' | 'Ř' => 'r',
+        'ś' | 'Ś' | 'š' | 'Š' | 'ş' | 'Ş' => 's',
+        'ť' | 'Ť' | 'ţ' | 'Ţ' => 't',
+        'ù'..='ü' | 'Ù'..='Ü' | 'ū' | 'Ū' | 'ů' | 'Ů' | 'ű' | 'Ű' => 'u',
+        'ý' | 'Ý' | 'ÿ' => 'y',
+        'ź' | 'Ź' | 'ż' | 'Ż' | 'ž' | 'Ž' => 'z',
+        'ß' => 's',
+        _ => return None,
+    };
+    Some(base)
+}
+
+/// Scripts written without spaces between words: Han, Hiragana, Katakana, Hangul.
+pub(crate) fn is_cjk(c: char) -> bool {
+    matches!(c,
+        '\u{3040}'..='\u{30ff}'   // Hiragana, Katakana
+        | '\u{3400}'..='\u{4dbf}' // CJK Extension A
+        | '\u{4e00}'..='\u{9fff}' // CJK Unified Ideographs
+        | '\u{f900}'..='\u{faff}' // CJK Compatibility Ideographs
+        | '\u{ac00}'..='\u{d7af}' // Hangul syllables
+        | '\u{ff66}'..='\u{ff9f}' // half-width Katakana
+    )
+}
+
+/// Calls `f` with each word of folded text: runs of letters and digits, with CJK runs split
+/// off as their own words.
+pub(crate) fn for_each_word(folded: &str, mut f: impl FnMut(&str)) {
+    let mut start = None;
+    let mut cjk_run = false;
+    for (i, c) in folded.char_indices() {
+        let word_char = c.is_alphanumeric();
+        let cjk = is_cjk(c);
+        match start {
+            Some(s) if !word_char || cjk != cjk_run => {
+                f(&folded[s..i]);
+                start = word_char.then_some(i);
+            }
+            None if word_char => start = Some(i),
+            _ => {}
+        }
+        if word_char {
+            cjk_run = cjk;
+        }
+    }
+    if let Some(s) = start {
+        f(&folded[s..]);
+    }
+}
+
+/// Strips common English inflections so that `comments`, `commented` and `commenting` meet.
+/// Deliberately light: other languages are served by prefix matching (see `words_match`).
+pub(crate) fn stem(word: &str) -> &str {
+    for suffix in ["ings", "ing", "ies", "ied", "es", "ed", "ers", "er", "s"] {
+        if let Some(base) = word.strip_suffix(suffix) {
+            if base.chars().count() >= 3 {
+                return base;
+            }
+        }
+    }
+    word
+}
+
+/// How well a page word matches a goal word (both folded and stemmed): 1.0 for the same
+/// stem, 0.8 when one is a prefix of the other and both are long enough to mean it
+/// (`twitter`/`twitteru`, `kommentar`/`kommentare`), else 0.
+pub(crate) fn words_match(page: &str, goal: &str) -> f32 {
+    if page == goal {
+        return 1.0;
+    }
+    let (short, long) = if page.len() <= goal.len() { (page, goal) } else { (goal, page) };
+    let short_len = short.chars().count();
+    if short_len >= 4 && long.starts_with(short) && long.chars().count() - short_len <= 4 {
+        return 0.8;
+    }
+    0.0
+}

@@ -1,0 +1,123 @@
+//! Property tests: no input panics the parser, and whatever parses survives
+//! `parse(render(tree))` unchanged.
+
+use proptest::prelude::*;
+use snapshot_digest::{parse, parse_lenient, render};
+
+/// Checks the round-trip property on any text the parser accepts.
+fn round_trips(text: &str) {
+    let (snap, diagnostics) = parse_lenient(text);
+    let rendered = render(&snap);
+    let again = parse(&rendered).unwrap_or_else(|e| panic!("rendering of {text:?} does not parse: {e}\n{rendered}"));
+    assert!(again.same_tree(&snap), "tree changed through rendering of {text:?}:\n{rendered}");
+    assert_eq!(render(&again), rendered, "rendering is not stable for {text:?}");
+    if diagnostics.is_empty() {
+        assert!(parse(text).is_ok_and(|s| s.same_tree(&snap)));
+    }
+}
+
+fn escape(s: &str, quote: char) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Text with the characters that matter to quoting.
+fn tricky_text() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        prop_oneof![
+            Just(":".to_owned()),
+            Just(": ".to_owned()),
+            Just(" #".to_owned()),
+            Just("'".to_owned()),
+            Just("\"".to_owned()),
+            Just("\\".to_owned()),
+            Just("[".to_owned()),
+            Just("]".to_owned()),
+            Just("/".to_owned()),
+            Just("-".to_owned()),
+            Just("{".to_owned()),
+            Just("\u{a0}".to_owned()),
+            Just("\u{7f}".to_owned()),
+            Just("\u{1}".to_owned()),
+            Just("\n".to_owned()),
+            Just(" ".to_owned()),
+            Just("true".to_owned()),
+            Just("12".to_owned()),
+            Just("é".to_owned()),
+            "[a-z]{1,4}",
+        ],
+        0..6,
+    )
+    .prop_map(|parts| parts.concat())
+}
+
+fn line() -> impl Strategy<Value = String> {
+    (
+        0usize..4,
+        prop_oneof![Just("button"), Just("link"), Just("generic"), Just("text"), Just("/url"), Just("listitem")],
+        proptest::option::of(tricky_text()),
+        proptest::collection::vec(
+            prop_oneof![
+                Just("[ref=e1]".to_owned()),
+                Just("[cursor=pointer]".to_owned()),
+                Just("[level=2]".to_owned()),
+                Just("[box=1,2,3,4]".to_owned()),
+                Just("[aria-hidden]".to_owned()),
+                "\\[[a-z-]{1,6}(=[a-z0-9,]{0,5})?\\]",
+            ],
+            0..3,
+        ),
+        prop_oneof![Just(0u8), Just(1), Just(2)],
+        tricky_text(),
+        any::<bool>(),
+    )
+        .prop_map(|(depth, role, name, attrs, shape, value, quote_key)| {
+            let mut key = role.to_owned();
+            if let Some(name) = name {
+                key.push_str(&format!(" \"{}\"", escape(&name, '"')));
+            }
+            for a in attrs {
+                key.push(' ');
+                key.push_str(&a);
+            }
+            let key = if quote_key { format!("'{}'", key.replace('\'', "''")) } else { key };
+            let tail = match shape {
+                0 => String::new(),
+                1 => ":".to_owned(),
+                _ => format!(": \"{}\"", escape(&value, '"')),
+            };
+            format!("{}- {key}{tail}", "  ".repeat(depth))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn generated_snapshots_round_trip(lines in proptest::collection::vec(line(), 0..12)) {
+        round_trips(&lines.join("\n"));
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(text in "\\PC{0,200}") {
+        round_trips(&text);
+    }
+
+    #[test]
+    fn arbitrary_line_soup_never_panics(text in "([ \\-\"'/:\\[\\]#\n|>a-z=]|e1|text){0,80}") {
+        round_trips(&text);
+    }
+}
