@@ -49,6 +49,9 @@ pub(crate) fn render_node_at(
 ) {
     indent(out, depth);
     out.push_str("- ");
+    if node.is_changed() {
+        out.push_str("<changed> ");
+    }
     match node.kind() {
         NodeKind::Text => {
             out.push_str("text: ");
@@ -62,9 +65,6 @@ pub(crate) fn render_node_at(
             return;
         }
         NodeKind::Element => {}
-    }
-    if node.is_changed() {
-        out.push_str("<changed> ");
     }
     key.clear();
     write_element_key(key, node);

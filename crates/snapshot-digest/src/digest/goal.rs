@@ -10,6 +10,8 @@ pub(crate) enum AltKind {
     Word,
     /// Several words or CJK text, matched as a substring of the folded text.
     Phrase,
+    /// A role: matches nodes of that role, whatever their text.
+    Role,
 }
 
 /// One way a concept can appear on the page.
@@ -44,8 +46,11 @@ pub(crate) struct Goal {
 
 /// Weight of a lexicon synonym relative to the goal's own word.
 const SYNONYM_WEIGHT: f32 = 0.6;
-/// Weight of a quoted phrase found whole.
-const QUOTED_WEIGHT: f32 = 2.0;
+/// Weight of a quoted phrase found whole, and of its words found one by one.
+const QUOTED_WEIGHT: f32 = 1.5;
+const QUOTED_WORD_WEIGHT: f32 = 0.5;
+/// Factor for quoted text in a search goal, where it is the query rather than a target.
+const QUERY_WEIGHT: f32 = 0.3;
 
 impl Concept {
     fn push(&mut self, text: String, kind: AltKind, weight: f32) {
@@ -69,6 +74,10 @@ impl Concept {
 
 /// Adds a folded lexicon term or goal word as the right kind of alternative.
 fn push_term(concept: &mut Concept, folded: &str, weight: f32) {
+    if let Some(role) = folded.strip_prefix("role:") {
+        concept.push(role.to_owned(), AltKind::Role, weight);
+        return;
+    }
     let mut words = Vec::new();
     for_each_word(folded, |w| words.push(w.to_owned()));
     match words.as_slice() {
@@ -87,7 +96,10 @@ fn groups_for_word(word: &str) -> Vec<usize> {
         .filter(|(_, terms)| {
             terms.iter().any(|t| {
                 let t = fold(t);
-                !t.contains(' ') && !t.chars().any(is_cjk) && words_match(stem(&t), stemmed) >= 0.8
+                !t.contains(' ')
+                    && !t.starts_with("role:")
+                    && !t.chars().any(is_cjk)
+                    && words_match(stem(&t), stemmed) >= 0.8
             })
         })
         .map(|(i, _)| i)
@@ -99,15 +111,38 @@ pub(crate) fn analyse(goal: &str) -> Goal {
     let folded = fold(goal);
     let mut concepts: Vec<Concept> = Vec::new();
 
-    for phrase in quoted(&folded) {
+    // Quoted text is one concept: the phrase whole, or its words at a lower weight. Its words
+    // are not concepts of their own, so a long quote cannot outvote the rest of the goal.
+    let quotes = quoted(&folded);
+    let mut quoted_words = Vec::new();
+    for phrase in &quotes {
         let mut c = Concept::default();
-        c.push(phrase, AltKind::Phrase, QUOTED_WEIGHT);
+        c.push(phrase.clone(), AltKind::Phrase, QUOTED_WEIGHT);
+        for_each_word(phrase, |w| {
+            quoted_words.push(w.to_owned());
+            if !is_stopword(w) && w.len() > 1 && !w.chars().any(is_cjk) {
+                c.push(stem(w).to_owned(), AltKind::Word, QUOTED_WORD_WEIGHT);
+            }
+        });
         concepts.push(c);
     }
+    let quoted_concepts = concepts.len();
 
     let mut words = Vec::new();
     for_each_word(&folded, |w| words.push(w.to_owned()));
+    if words.iter().any(|w| w == "when") {
+        if let Some(g) = GROUPS.iter().position(|terms| terms.contains(&"published")) {
+            let mut c = Concept::default();
+            c.add_group(g);
+            concepts.push(c);
+        }
+    }
+    let mut seen: Vec<&str> = Vec::new();
     for word in &words {
+        if quoted_words.contains(word) || seen.contains(&word.as_str()) {
+            continue;
+        }
+        seen.push(word);
         if word.chars().any(is_cjk) {
             concepts.push(cjk_concept(word));
             continue;
@@ -135,6 +170,15 @@ pub(crate) fn analyse(goal: &str) -> Goal {
             let mut c = Concept::default();
             c.add_group(g);
             concepts.push(c);
+        }
+    }
+    // In a search goal the quoted text is what to type, not what to find on the page.
+    let search = GROUPS.iter().position(|terms| terms.contains(&"search"));
+    if concepts[quoted_concepts..].iter().any(|c| search.is_some_and(|g| c.groups.contains(&g))) {
+        for c in &mut concepts[..quoted_concepts] {
+            for alt in &mut c.alts {
+                alt.weight *= QUERY_WEIGHT;
+            }
         }
     }
     Goal { concepts, intent: intent(&words, goal) }
@@ -184,15 +228,28 @@ fn quoted(folded: &str) -> Vec<String> {
     out
 }
 
+/// Act or read. A goal that opens with an action verb, or names a strong one anywhere ("buy",
+/// "subscribe"), acts; otherwise a question, or a goal that opens with a question word, reads.
 fn intent(words: &[String], goal: &str) -> Intent {
-    const ACTION: &[&str] = &[
+    const OPENERS: &[&str] = &[
         "open", "go", "click", "take", "play", "follow", "share", "subscribe", "sign", "log", "search",
         "buy", "show", "jump", "continue", "leave", "post", "create", "join", "download", "bookmark",
-        "print", "hide", "report", "move", "switch", "email", "emailed", "give", "see", "look", "read",
-        "submit", "send", "add", "select", "choose", "enter", "type", "fill", "press", "visit", "watch",
+        "print", "hide", "report", "move", "switch", "email", "give", "see", "look", "submit", "send",
+        "add", "select", "choose", "enter", "type", "fill", "press", "visit", "watch", "scroll", "let",
+        "get", "have", "rechercher", "lire",
     ];
-    const READ: &[&str] = &["when", "what", "who", "which", "how", "according", "check", "whose", "why"];
-    let acts = words.iter().any(|w| ACTION.contains(&w.as_str()));
-    let asks = goal.contains('?') || words.first().is_some_and(|w| READ.contains(&w.as_str()));
-    if asks && !acts { Intent::Read } else { Intent::Act }
+    const STRONG: &[&str] = &[
+        "buy", "subscribe", "sign", "log", "share", "follow", "download", "play", "search", "print",
+        "bookmark", "join", "register", "contact", "ask", "comment", "watch",
+    ];
+    const READ: &[&str] = &["when", "what", "who", "which", "how", "according", "check", "whose", "why", "once"];
+    let first = words.first().map(String::as_str).unwrap_or_default();
+    if OPENERS.contains(&first) || words.iter().any(|w| STRONG.contains(&w.as_str())) {
+        return Intent::Act;
+    }
+    if goal.contains('?') || READ.contains(&first) {
+        Intent::Read
+    } else {
+        Intent::Act
+    }
 }

@@ -19,13 +19,15 @@ pub(crate) enum Field {
     Name,
     Text,
     Url,
+    /// The `#fragment` of a URL: an anchor named for what it leads to (`#comments`).
+    Fragment,
     Placeholder,
 }
 
 impl Field {
     fn weight(self) -> f32 {
         match self {
-            Self::Name | Self::Text => 1.0,
+            Self::Name | Self::Text | Self::Fragment => 1.0,
             Self::Placeholder => 0.8,
             Self::Url => 0.5,
         }
@@ -70,6 +72,13 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
                     Some(p) => by_prefix.entry(p).or_default().push(key),
                     None => short.entry(alt.text.as_str()).or_default().push(key),
                 },
+                AltKind::Role => {
+                    for (i, node) in snap.nodes().iter().enumerate() {
+                        if node.role() == alt.text {
+                            hits.push((u32::try_from(i).unwrap_or(u32::MAX), key.0, key.1, 1.0));
+                        }
+                    }
+                }
                 AltKind::Phrase => {
                     for at in memmem::find_iter(buffer.as_bytes(), alt.text.as_bytes()) {
                         if let Some(span) = span_at(&spans, at) {
@@ -168,7 +177,13 @@ fn fold_nodes(snap: &Snapshot<'_>) -> (String, Vec<Span>) {
         }
         for prop in node.props() {
             match prop.name() {
-                "url" => add(prop.value(), Field::Url),
+                "url" => match prop.value().split_once('#') {
+                    Some((path, fragment)) => {
+                        add(path, Field::Url);
+                        add(fragment, Field::Fragment);
+                    }
+                    None => add(prop.value(), Field::Url),
+                },
                 "placeholder" => add(prop.value(), Field::Placeholder),
                 _ => {}
             }

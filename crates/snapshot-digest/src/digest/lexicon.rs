@@ -7,7 +7,9 @@
 //! search, comments, sharing, navigation, commerce, reading aids), in the languages of the
 //! largest web audiences; a group never lists a word so common that it matches half a page.
 
-/// The intent groups. Multi-word entries are matched as phrases; CJK entries by substring.
+/// The intent groups. Multi-word entries are matched as phrases, CJK entries by substring;
+/// `role:NAME` entries match nodes of that role whatever their text (a search box called
+/// "Keyword" still serves a search goal).
 pub(crate) const GROUPS: &[&[&str]] = &[
     // Accounts.
     &[
@@ -27,7 +29,7 @@ pub(crate) const GROUPS: &[&[&str]] = &[
     &[
         "search", "look up", "lookup", "query", "suche", "suchen", "rechercher", "recherche", "buscar",
         "busqueda", "cerca", "cercare", "zoeken", "hledat", "vyhledat", "szukaj", "поиск", "検索", "搜索",
-        "검색", "quote lookup",
+        "검색", "quote lookup", "role:searchbox",
     ],
     // Conversation.
     &[
@@ -91,6 +93,9 @@ pub(crate) const GROUPS: &[&[&str]] = &[
     &[
         "published", "updated", "date", "posted", "last updated", "veroffentlicht", "aktualisiert",
         "publie", "mis a jour", "publicado", "pubblicato", "aktualizovano", "公開", "更新", "发布", "时间",
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+        "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
+        "dec", "role:time",
     ],
     &["founded", "established", "since", "gegrundet", "fonde", "fundado", "设立", "設立"],
     // Doing things with the page.
@@ -114,33 +119,40 @@ pub(crate) const GROUPS: &[&[&str]] = &[
         "like", "enjoyed", "enjoy", "clap", "applause", "recommend", "love", "heart", "upvote", "thumbs up",
         "gefallt", "j'aime", "me gusta", "いいね", "赞", "좋아요",
     ],
-    &["hide", "close", "collapse", "dismiss", "ausblenden", "masquer", "ocultar", "nascondi", "skryt", "非表示", "隐藏", "숨기기"],
+    &["hide", "cover", "conceal", "close", "collapse", "dismiss", "ausblenden", "masquer", "ocultar", "nascondi", "skryt", "非表示", "隐藏", "숨기기"],
     &[
         "buy", "purchase", "cart", "basket", "bag", "checkout", "order", "shop", "price", "buy now",
         "warenkorb", "kaufen", "panier", "acheter", "carrito", "comprar", "carrello", "acquista",
         "winkelwagen", "kosik", "koupit", "koszyk", "корзина", "купить", "カート", "購入", "购物车",
         "购买", "장바구니",
     ],
-    &["more", "other", "related", "also", "similar", "weitere", "autres", "mas", "altri", "更多", "関連"],
     &["clean", "plain", "without notes", "text only", "plain text", "reader"],
+    &["table", "infobox", "row", "role:table", "role:cell", "role:rowheader"],
+    &["checkbox", "check box", "tick", "role:checkbox"],
+    &["tab", "tabs", "role:tab"],
 ];
 
 /// Words that carry no intent of their own, in the languages of the lexicon.
 pub(crate) fn is_stopword(word: &str) -> bool {
     matches!(
         word,
-        "a" | "an" | "the" | "to" | "of" | "for" | "on" | "in" | "at" | "by" | "with" | "from" | "and"
-            | "or" | "is" | "are" | "was" | "be" | "it" | "its" | "this" | "that" | "these" | "those"
-            | "i" | "me" | "my" | "we" | "our" | "you" | "your" | "he" | "she" | "his" | "her" | "they"
-            | "them" | "their" | "want" | "would" | "d" | "s" | "m" | "ll" | "can" | "could" | "please"
-            | "some" | "any" | "all" | "so" | "do" | "does" | "did" | "there" | "here" | "where" | "which"
-            | "what" | "who" | "when" | "how" | "about" | "into" | "out" | "up" | "as" | "if" | "then"
-            | "one" | "just" | "am" | "has" | "have" | "had" | "will" | "page" | "site" | "website"
-            | "article" | "story" | "post" | "piece" | "find" | "go" | "take" | "open" | "show" | "get"
-            | "see" | "let" | "make" | "click" | "button" | "link" | "use" | "using" | "still" | "now"
-            | "der" | "die" | "das" | "und" | "ich" | "diesen" | "dieser" | "auf" | "zu" | "mit" | "ein"
-            | "eine" | "le" | "la" | "les" | "de" | "des" | "du" | "et" | "en" | "un" | "une" | "sur"
-            | "el" | "los" | "las" | "y" | "il" | "lo" | "di" | "da" | "na" | "se" | "je" | "ve" | "v"
-            | "ze" | "tento" | "tuto"
+        "a" | "an" | "the" | "to" | "of" | "for" | "on" | "in" | "at" | "by" | "with" | "from"
+            | "and" | "or" | "is" | "are" | "was" | "be" | "it" | "its" | "this" | "that" | "these"
+            | "those" | "i" | "me" | "my" | "we" | "our" | "you" | "your" | "he" | "she" | "his" | "her"
+            | "they" | "them" | "their" | "would" | "d" | "s" | "m" | "can" | "could" | "please" | "some"
+            | "any" | "all" | "so" | "do" | "does" | "did" | "there" | "here" | "where" | "which" | "what"
+            | "who" | "when" | "how" | "about" | "into" | "out" | "up" | "as" | "if" | "then" | "one"
+            | "just" | "am" | "has" | "have" | "had" | "will" | "page" | "site" | "website" | "article"
+            | "story" | "post" | "piece" | "find" | "go" | "take" | "open" | "show" | "get" | "see"
+            | "let" | "make" | "click" | "button" | "link" | "use" | "using" | "still" | "now" | "der"
+            | "die" | "das" | "und" | "ich" | "diesen" | "dieser" | "auf" | "zu" | "mit" | "ein" | "eine"
+            | "le" | "la" | "les" | "de" | "des" | "du" | "et" | "en" | "un" | "une" | "sur" | "el"
+            | "los" | "las" | "y" | "il" | "lo" | "di" | "da" | "na" | "se" | "je" | "ve" | "v" | "ze"
+            | "tento" | "tuto" | "under" | "over" | "below" | "above" | "after" | "before" | "same"
+            | "new" | "again" | "very" | "really" | "only" | "own" | "each" | "every" | "both" | "such"
+            | "than" | "too" | "like" | "more" | "other" | "also" | "once" | "should" | "may" | "might"
+            | "want" | "need" | "know" | "someone" | "something" | "way" | "thing" | "things" | "im"
+            | "ll" | "re" | "don" | "t" | "it's" | "until" | "while" | "whose" | "why" | "via" | "pour"
+            | "par" | "fur" | "von" | "dem" | "den" | "brauche" | "read"
     )
 }

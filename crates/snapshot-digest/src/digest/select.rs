@@ -9,6 +9,12 @@ const DECAY: f32 = 0.9;
 /// Weight of a label-like previous sibling or the parent's name as context of a control.
 const SIBLING_CONTEXT: f32 = 0.7;
 const PARENT_CONTEXT: f32 = 0.5;
+/// How many nodes before a node count as its surroundings, and their weight.
+const WINDOW: usize = 6;
+const WINDOW_CONTEXT: f32 = 0.4;
+/// Boost for nodes of the page's main content (the article around the first `h1`): goals
+/// say "this story", "the author", and mean the one the page is about.
+const MAIN_BOOST: f32 = 1.2;
 /// Hits scoring below this fraction of the best are not relevant enough to keep.
 const RELATIVE_FLOOR: f32 = 0.3;
 /// Most nodes of a kept control's or heading's own subtree that are shown.
@@ -90,36 +96,61 @@ fn scores(snap: &Snapshot<'_>, goal: &Goal, matches: &Matches) -> Vec<f32> {
             prev_sibling[next] = i;
         }
     }
+    let main = main_region(snap);
     let mut out = vec![0.0f32; n];
     for (i, node) in nodes.iter().enumerate() {
         if node.kind() == NodeKind::Unchanged {
             continue;
         }
-        let mut total = 0.0;
-        if is_actionable(node) {
-            let sib = prev_sibling[i];
-            let sib_ok = sib != usize::MAX && {
-                let s = &nodes[sib];
-                !is_actionable(s) && (s.end as usize - sib) <= 8
-            };
-            for k in 0..c {
-                let mut v = sub[i * c + k];
-                if sib_ok {
-                    v = v.max(sub[sib * c + k] * SIBLING_CONTEXT);
-                }
-                if let Some(p) = node.parent() {
-                    v = v.max(matches.get(p.index(), k) * PARENT_CONTEXT);
-                }
-                total += v;
-            }
-        } else if node.role() == "heading" {
-            total = (0..c).map(|k| sub[i * c + k]).sum();
-        } else {
-            total = (0..c).map(|k| matches.get(i, k)).sum();
+        let aggregate = is_actionable(node) || node.role() == "heading";
+        let base = |k: usize| if aggregate { sub[i * c + k] } else { matches.get(i, k) };
+        if !is_actionable(node) && (0..c).all(|k| base(k) == 0.0) {
+            continue;
         }
-        out[i] = total * prior(node, goal.intent);
+        let sib = prev_sibling[i];
+        let sib_ok = sib != usize::MAX && {
+            let s = &nodes[sib];
+            !is_actionable(s) && (s.end as usize - sib) <= 8
+        };
+        let window_start = node
+            .parent()
+            .and_then(|p| nodes[p.index()].parent())
+            .map_or(0, |g| g.index())
+            .max(i.saturating_sub(WINDOW));
+        let mut total = 0.0;
+        for k in 0..c {
+            let mut v = base(k);
+            if sib_ok {
+                v = v.max(sub[sib * c + k] * SIBLING_CONTEXT);
+            }
+            if let Some(p) = node.parent() {
+                v = v.max(matches.get(p.index(), k) * PARENT_CONTEXT);
+            }
+            for j in window_start..i {
+                v = v.max(matches.get(j, k) * WINDOW_CONTEXT);
+            }
+            total += v;
+        }
+        let boost = if main.contains(&i) { MAIN_BOOST } else { 1.0 };
+        out[i] = total * prior(node, goal.intent) * boost;
     }
     out
+}
+
+/// The node range of the page's main content: the `article` or `main` around the first
+/// level-1 heading, or the 400 nodes from that heading on.
+fn main_region(snap: &Snapshot<'_>) -> std::ops::Range<usize> {
+    let nodes = snap.nodes();
+    let Some(h1) = nodes.iter().position(|n| n.role() == "heading" && n.level() == Some(1)) else {
+        return 0..0;
+    };
+    let container = snap
+        .ancestors(crate::NodeId(u32::try_from(h1).unwrap_or(u32::MAX)))
+        .find(|a| matches!(nodes[a.index()].role(), "article" | "main"));
+    match container {
+        Some(a) => a.index()..nodes[a.index()].end as usize,
+        None => h1..(h1 + 400).min(nodes.len()),
+    }
 }
 
 /// Chooses hits by score and keeps each with its context.
@@ -136,6 +167,13 @@ pub(crate) fn select(snap: &Snapshot<'_>, goal: &Goal, matches: &Matches, limits
         return Selection { keep, hits: 0 };
     };
     let floor = score[first] * RELATIVE_FLOOR;
+    if std::env::var_os("DIGEST_DEBUG").is_some() {
+        for &i in ranked.iter().take(15) {
+            let node = &snap.nodes()[i];
+            let per: Vec<String> = (0..matches.concepts).map(|k| format!("{:.1}", matches.get(i, k))).collect();
+            eprintln!("{:7.2} {} {:?} {:?} own={}", score[i], node.role(), node.name().map(|n| n.chars().take(40).collect::<String>()), node.aria_ref().map(|r| r.as_str().to_owned()), per.join(","));
+        }
+    }
     let mut covered = vec![false; n];
     let mut hits = 0;
     let mut cost = 0usize;
