@@ -9,7 +9,11 @@
     reason = "a command-line tool reports on stdout and stderr"
 )]
 
+mod digest;
+mod eval;
+mod guard;
 mod input;
+mod lint;
 mod parse;
 
 use std::process::ExitCode;
@@ -26,6 +30,16 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Keep the part of a snapshot that serves a goal (or, without one, a compact outline).
+    Digest(digest::DigestArgs),
+    /// Show what changed between two snapshots of a page, keyed by ref.
+    Diff(digest::DiffArgs),
+    /// Validate an eval suite, or score recorded agent runs against it (JSON, JUnit, Markdown).
+    Eval(eval::Args),
+    /// Preview a large output as a server would: JSON summarized, other text cut, with counts.
+    Guard(guard::Args),
+    /// Lint MCP tool definitions from a file, stdin or a live stdio server (`--server -- CMD`).
+    Lint(lint::Args),
     /// Parse a Playwright ARIA snapshot and print a summary, its JSON tree or its re-rendered text.
     Parse(parse::Args),
 }
@@ -44,6 +58,11 @@ pub(crate) enum Outcome {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
+        Command::Digest(args) => digest::run_digest(&args),
+        Command::Diff(args) => digest::run_diff(&args),
+        Command::Eval(args) => eval::run(&args),
+        Command::Guard(args) => guard::run(&args),
+        Command::Lint(args) => lint::run(&args),
         Command::Parse(args) => parse::run(&args),
     };
     match outcome {

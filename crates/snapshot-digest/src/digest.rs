@@ -29,7 +29,7 @@ pub struct DigestConfig {
     /// The most the digest may spend, in [`estimate_tokens`] units. A goal digest stops
     /// earlier when relevance runs out, which is the usual case. Default 2,000.
     pub max_tokens: usize,
-    /// The most separate places of the page a goal digest keeps. Default 10.
+    /// The most separate places of the page a goal digest keeps. Default 8.
     pub max_hits: usize,
     /// Inline text longer than this many chars is cut, the cut marked. Default 300.
     pub max_text_chars: usize,
@@ -42,7 +42,7 @@ impl Default for DigestConfig {
     fn default() -> Self {
         Self {
             max_tokens: 2_000,
-            max_hits: 10,
+            max_hits: 8,
             max_text_chars: 300,
             full_snapshot_hint: "request the full snapshot to see everything".to_owned(),
         }

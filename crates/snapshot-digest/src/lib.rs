@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod attrs;
+mod diff;
 mod digest;
 mod error;
 mod normalize;
@@ -12,6 +13,7 @@ mod roles;
 mod tokens;
 mod tree;
 
+pub use diff::{Diff, DiffKind, diff};
 pub use digest::{Digest, DigestConfig, DigestStats, digest, digest_with, full_digest, full_digest_with};
 pub use attrs::{BoundingBox, Invalid, Tristate};
 pub use error::{Diagnostic, ErrorKind, ParseError};

@@ -42,6 +42,10 @@ pub(crate) enum Intent {
 pub(crate) struct Goal {
     pub(crate) concepts: Vec<Concept>,
     pub(crate) intent: Intent,
+    /// The goal carries an email address: a value to enter in a form.
+    pub(crate) has_email: bool,
+    /// The first `quoted` concepts are the quoted phrases.
+    pub(crate) quoted: usize,
 }
 
 /// Weight of a lexicon synonym relative to the goal's own word.
@@ -181,7 +185,8 @@ pub(crate) fn analyse(goal: &str) -> Goal {
             }
         }
     }
-    Goal { concepts, intent: intent(&words, goal) }
+    let has_email = goal.split_whitespace().any(|w| w.contains('@') && w.contains('.'));
+    Goal { concepts, intent: intent(&words, goal), has_email, quoted: quoted_concepts }
 }
 
 /// A run of CJK text: the run itself, and its two-character pieces at lower weight, since

@@ -46,11 +46,18 @@ struct Span {
 pub(crate) struct Matches {
     pub(crate) concepts: usize,
     pub(crate) own: Vec<f32>,
+    /// `(concept, alternative)` pairs found anywhere on the page.
+    found: Vec<(u16, u16)>,
 }
 
 impl Matches {
     pub(crate) fn get(&self, node: usize, concept: usize) -> f32 {
         self.own[node * self.concepts + concept]
+    }
+
+    /// Whether alternative `alt` of `concept` occurs anywhere on the page.
+    pub(crate) fn found(&self, concept: usize, alt: usize) -> bool {
+        self.found.contains(&(index_u16(concept), index_u16(alt)))
     }
 }
 
@@ -129,7 +136,8 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
         let slot = &mut own[node as usize * concepts + ci as usize];
         *slot = slot.max(quality * alt.weight * idf);
     }
-    Matches { concepts, own }
+    let found = df.into_keys().collect();
+    Matches { concepts, own, found }
 }
 
 fn index_u16(i: usize) -> u16 {

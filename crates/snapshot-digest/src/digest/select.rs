@@ -15,6 +15,8 @@ const WINDOW_CONTEXT: f32 = 0.4;
 /// Boost for nodes of the page's main content (the article around the first `h1`): goals
 /// say "this story", "the author", and mean the one the page is about.
 const MAIN_BOOST: f32 = 1.2;
+/// Boost for form controls when the goal carries values to type.
+const ENTRY_BOOST: f32 = 1.5;
 /// Hits scoring below this fraction of the best are not relevant enough to keep.
 const RELATIVE_FLOOR: f32 = 0.3;
 /// Most nodes of a kept control's or heading's own subtree that are shown.
@@ -97,6 +99,9 @@ fn scores(snap: &Snapshot<'_>, goal: &Goal, matches: &Matches) -> Vec<f32> {
         }
     }
     let main = main_region(snap);
+    // Values to enter (an email address, quoted text the page does not show) are input:
+    // favour the controls of forms.
+    let entry = goal.has_email || (0..goal.quoted).any(|k| !matches.found(k, 0));
     let mut out = vec![0.0f32; n];
     for (i, node) in nodes.iter().enumerate() {
         if node.kind() == NodeKind::Unchanged {
@@ -127,11 +132,16 @@ fn scores(snap: &Snapshot<'_>, goal: &Goal, matches: &Matches) -> Vec<f32> {
                 v = v.max(matches.get(p.index(), k) * PARENT_CONTEXT);
             }
             for j in window_start..i {
-                v = v.max(matches.get(j, k) * WINDOW_CONTEXT);
+                if !is_actionable(&nodes[j]) {
+                    v = v.max(matches.get(j, k) * WINDOW_CONTEXT);
+                }
             }
             total += v;
         }
-        let boost = if main.contains(&i) { MAIN_BOOST } else { 1.0 };
+        let mut boost = if main.contains(&i) { MAIN_BOOST } else { 1.0 };
+        if entry && (is_form_control(node.role()) || node.role() == "button") {
+            boost *= ENTRY_BOOST;
+        }
         out[i] = total * prior(node, goal.intent) * boost;
     }
     out
@@ -167,14 +177,8 @@ pub(crate) fn select(snap: &Snapshot<'_>, goal: &Goal, matches: &Matches, limits
         return Selection { keep, hits: 0 };
     };
     let floor = score[first] * RELATIVE_FLOOR;
-    if std::env::var_os("DIGEST_DEBUG").is_some() {
-        for &i in ranked.iter().take(15) {
-            let node = &snap.nodes()[i];
-            let per: Vec<String> = (0..matches.concepts).map(|k| format!("{:.1}", matches.get(i, k))).collect();
-            eprintln!("{:7.2} {} {:?} {:?} own={}", score[i], node.role(), node.name().map(|n| n.chars().take(40).collect::<String>()), node.aria_ref().map(|r| r.as_str().to_owned()), per.join(","));
-        }
-    }
     let mut covered = vec![false; n];
+    let mut seen: Vec<(&str, Option<&str>, Option<&str>)> = Vec::new();
     let mut hits = 0;
     let mut cost = 0usize;
     for &i in &ranked {
@@ -183,6 +187,16 @@ pub(crate) fn select(snap: &Snapshot<'_>, goal: &Goal, matches: &Matches, limits
         }
         if covered[i] {
             continue;
+        }
+        // Repeats (the same link in every comment, the same button in every card) take a
+        // hit slot once.
+        let node = &snap.nodes()[i];
+        let signature = (node.role(), node.name(), node.url().map(|u| u.split('#').next().unwrap_or(u)));
+        if signature.1.is_some() {
+            if seen.contains(&signature) {
+                continue;
+            }
+            seen.push(signature);
         }
         let before = keep.clone();
         keep_hit(snap, i, &mut keep, &mut covered);
@@ -253,13 +267,15 @@ fn keep_form(snap: &Snapshot<'_>, i: usize, keep: &mut [bool], covered: &mut [bo
     while let (Some(a), true) = (at, levels < 4) {
         let anc = &nodes[a.index()];
         let size = anc.end as usize - a.index();
-        if size > 40 && !matches!(anc.role(), "form" | "search") {
+        let form = matches!(anc.role(), "form" | "search");
+        // A landmark is a region of the page, not one form: stop below it.
+        if !form && (size > 60 || is_landmark_role(anc.role()) || anc.role() == "article") {
             break;
         }
         let controls = (a.index() + 1..anc.end as usize).filter(|&j| is_actionable(&nodes[j])).count();
         if controls >= 2 {
             container = Some(a.index());
-            if matches!(anc.role(), "form" | "search") {
+            if form {
                 break;
             }
         }
@@ -272,7 +288,7 @@ fn keep_form(snap: &Snapshot<'_>, i: usize, keep: &mut [bool], covered: &mut [bo
     let mut kept = 0;
     for j in c + 1..end {
         let node = &nodes[j];
-        if kept >= 10 {
+        if kept >= 14 {
             break;
         }
         if is_actionable(node) {
@@ -284,9 +300,20 @@ fn keep_form(snap: &Snapshot<'_>, i: usize, keep: &mut [bool], covered: &mut [bo
     }
 }
 
-/// Keeps the nearest heading before `i`, which names the section the hit is in.
+/// Keeps the nearest heading before `i` within the same region (landmark or article), which
+/// names the section the hit is in.
 fn keep_section_heading(nodes: &[Node<'_>], i: usize, keep: &mut [bool]) {
-    for j in (i.saturating_sub(300)..i).rev() {
+    let mut region_start = 0;
+    let mut at = nodes[i].parent();
+    while let Some(a) = at {
+        let anc = &nodes[a.index()];
+        if is_landmark_role(anc.role()) || anc.role() == "article" {
+            region_start = a.index();
+            break;
+        }
+        at = anc.parent();
+    }
+    for j in (region_start.max(i.saturating_sub(300))..i).rev() {
         if nodes[j].role() == "heading" {
             if nodes[j].end as usize > i {
                 return;

@@ -96,15 +96,16 @@ pub(crate) fn stem(word: &str) -> &str {
 }
 
 /// How well a page word matches a goal word (both folded and stemmed): 1.0 for the same
-/// stem, 0.8 when one is a prefix of the other and both are long enough to mean it
-/// (`twitter`/`twitteru`, `kommentar`/`kommentare`), else 0.
+/// stem, 0.8 when one is a prefix of the other, at least five chars long, and the other
+/// adds at most four (`twitter`/`twitteru`, `kommentar`/`kommentare`, but not
+/// `sign`/`signup`), else 0.
 pub(crate) fn words_match(page: &str, goal: &str) -> f32 {
     if page == goal {
         return 1.0;
     }
     let (short, long) = if page.len() <= goal.len() { (page, goal) } else { (goal, page) };
     let short_len = short.chars().count();
-    if short_len >= 4 && long.starts_with(short) && long.chars().count() - short_len <= 4 {
+    if short_len >= 5 && long.starts_with(short) && long.chars().count() - short_len <= 4 {
         return 0.8;
     }
     0.0

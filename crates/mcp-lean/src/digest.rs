@@ -1,0 +1,112 @@
+//! `mcp-lean digest` and `mcp-lean diff`: what of a snapshot serves a goal, and what changed.
+
+use serde_json::json;
+use snapshot_digest::{DigestConfig, Snapshot};
+
+use crate::Outcome;
+use crate::input::Input;
+
+/// Output format of `mcp-lean digest`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Format {
+    /// The digest text.
+    Text,
+    /// `{"text": …, "stats": {…}}`.
+    Json,
+}
+
+/// Arguments of `mcp-lean digest`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct DigestArgs {
+    /// What the agent wants to do or know, in plain words; without it, a full digest (every
+    /// control with its ref, headings, landmarks, forms).
+    #[arg(long)]
+    goal: Option<String>,
+    /// The most the digest may spend, in estimated tokens.
+    #[arg(long, default_value_t = DigestConfig::default().max_tokens)]
+    max_tokens: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// The snapshot file (a bare snapshot or a Playwright MCP response), or `-` for stdin.
+    file: String,
+}
+
+/// Arguments of `mcp-lean diff`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct DiffArgs {
+    /// The earlier snapshot (`-` for stdin).
+    old: String,
+    /// The later snapshot (`-` for stdin, if OLD is a file).
+    new: String,
+}
+
+/// Reads and parses a snapshot file, reporting problems as `FILE:LINE:COL: message`.
+fn load(path: &str) -> Result<Input, Outcome> {
+    crate::input::read(path).map_err(|e| {
+        eprintln!("mcp-lean: {e}");
+        Outcome::Failure
+    })
+}
+
+fn parse<'a>(input: &'a Input) -> Result<Snapshot<'a>, Outcome> {
+    snapshot_digest::parse(&input.text).map_err(|e| {
+        eprintln!("{}:{}:{}: {}", input.name, e.line(), e.column(), e.kind());
+        Outcome::Problems
+    })
+}
+
+/// Runs `mcp-lean digest`.
+pub(crate) fn run_digest(args: &DigestArgs) -> Outcome {
+    let input = match load(&args.file) {
+        Ok(input) => input,
+        Err(outcome) => return outcome,
+    };
+    let snap = match parse(&input) {
+        Ok(snap) => snap,
+        Err(outcome) => return outcome,
+    };
+    let config = DigestConfig { max_tokens: args.max_tokens, ..DigestConfig::default() };
+    let digest = match &args.goal {
+        Some(goal) => snapshot_digest::digest_with(&snap, goal, &config),
+        None => snapshot_digest::full_digest_with(&snap, &config),
+    };
+    match args.format {
+        Format::Text => println!("{}", digest.text),
+        Format::Json => {
+            let s = digest.stats;
+            let value = json!({
+                "text": digest.text,
+                "stats": {
+                    "input_chars": s.input_chars,
+                    "output_chars": s.output_chars,
+                    "input_tokens": s.input_tokens,
+                    "output_tokens": s.output_tokens,
+                    "nodes_in": s.nodes_in,
+                    "nodes_out": s.nodes_out,
+                    "matches": s.hits,
+                },
+            });
+            println!("{value}");
+        }
+    }
+    Outcome::Success
+}
+
+/// Runs `mcp-lean diff`.
+pub(crate) fn run_diff(args: &DiffArgs) -> Outcome {
+    if args.old == "-" && args.new == "-" {
+        eprintln!("mcp-lean: OLD and NEW cannot both be standard input; give at least one file");
+        return Outcome::Failure;
+    }
+    let (old, new) = match (load(&args.old), load(&args.new)) {
+        (Ok(old), Ok(new)) => (old, new),
+        (Err(outcome), _) | (_, Err(outcome)) => return outcome,
+    };
+    let (old, new) = match (parse(&old), parse(&new)) {
+        (Ok(old), Ok(new)) => (old, new),
+        (Err(outcome), _) | (_, Err(outcome)) => return outcome,
+    };
+    println!("{}", snapshot_digest::diff(&old, &new).text);
+    Outcome::Success
+}
