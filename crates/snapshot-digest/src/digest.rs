@@ -108,16 +108,26 @@ pub fn digest(snapshot: &Snapshot<'_>, goal: &str) -> Digest {
 pub fn digest_with(snapshot: &Snapshot<'_>, goal: &str, config: &DigestConfig) -> Digest {
     let analysed = goal::analyse(goal);
     let matches = index::match_goal(snapshot, &analysed);
-    let limits = select::Limits { max_hits: config.max_hits, budget_chars: config.max_tokens.saturating_mul(4) };
-    let selection = select::select(snapshot, &analysed, &matches, &limits);
     let options = EmitOptions { max_text_chars: config.max_text_chars, min_gap: 1 };
-    let mut body = String::new();
-    let (kept, hits) = if selection.hits > 0 {
-        (emit(&mut body, snapshot, &selection.keep, &options), selection.hits)
-    } else {
-        body.push_str("# nothing on the page matches the goal; the page outline follows\n");
-        let keep = outline(snapshot, config.max_tokens.saturating_mul(4));
-        (emit(&mut body, snapshot, &keep, &options), 0)
+    let budget_chars = config.max_tokens.saturating_mul(4);
+    let mut max_hits = config.max_hits;
+    // The selection estimates its size; the emitted text is measured, and when it is over
+    // the budget the least relevant match goes. Bounded by `max_hits` rounds.
+    let (body, kept, hits) = loop {
+        let limits = select::Limits { max_hits, budget_chars };
+        let selection = select::select(snapshot, &analysed, &matches, &limits);
+        let mut body = String::new();
+        if selection.hits == 0 {
+            body.push_str("# nothing on the page matches the goal; the page outline follows\n");
+            let keep = outline(snapshot, budget_chars);
+            let kept = emit(&mut body, snapshot, &keep, &options);
+            break (body, kept, 0);
+        }
+        let kept = emit(&mut body, snapshot, &selection.keep, &options);
+        if estimate_tokens(&body) <= config.max_tokens || selection.hits <= 1 {
+            break (body, kept, selection.hits);
+        }
+        max_hits = selection.hits - 1;
     };
     let header = format!(
         "# digest for goal {goal:?}: {hits} {places}, {kept} of {} nodes; \"# …\" lines mark omitted nodes; {}\n",

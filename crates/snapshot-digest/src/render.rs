@@ -39,7 +39,8 @@ pub(crate) fn render_node(out: &mut String, key: &mut String, node: &Node<'_>) {
     render_node_at(out, key, node, node.depth(), None);
 }
 
-/// [`render_node`] at another depth, with inline text optionally cut to `max_text` chars.
+/// [`render_node`] at another depth, with inline text optionally cut to `max_text` chars and
+/// prop values (long redirect URLs) to a third of that.
 pub(crate) fn render_node_at(
     out: &mut String,
     key: &mut String,
@@ -84,7 +85,7 @@ pub(crate) fn render_node_at(
         out.push_str("- /");
         out.push_str(prop.name());
         out.push_str(": ");
-        write_value(out, prop.value());
+        write_value(out, &cut(max_text.map(|m| m / 3), prop.value()));
     }
     if let (Some(text), false) = (node.text(), node.props().is_empty()) {
         // Inline text cannot share a line with props; Playwright then writes it as a text child.

@@ -86,6 +86,8 @@ fn push_term(concept: &mut Concept, folded: &str, weight: f32) {
     for_each_word(folded, |w| words.push(w.to_owned()));
     match words.as_slice() {
         [one] if !one.chars().any(is_cjk) => concept.push(stem(one).to_owned(), AltKind::Word, weight),
+        // Symbols such as `$` have no words: matched as text.
+        [] if !folded.trim().is_empty() => concept.push(folded.trim().to_owned(), AltKind::Phrase, weight),
         [] => {}
         _ => concept.push(folded.to_owned(), AltKind::Phrase, weight),
     }

@@ -127,6 +127,12 @@ pub(crate) const GROUPS: &[&[&str]] = &[
         "购买", "장바구니",
     ],
     &["clean", "plain", "without notes", "text only", "plain text", "reader"],
+    &[
+        "review", "reviews", "rating", "ratings", "rated", "stars", "★", "testimonials", "opinions",
+        "what people think", "what others think", "think", "bewertung", "bewertungen", "avis",
+        "opiniones", "recensioni", "hodnoceni", "opinie", "отзывы", "レビュー", "评价", "리뷰",
+    ],
+    &["price", "prices", "pricing", "cost", "costs", "how much", "expensive", "cheap", "fee", "$", "£", "€", "¥", "preis", "prix", "precio", "prezzo", "cena", "価格", "价格"],
     &["table", "infobox", "row", "role:table", "role:cell", "role:rowheader"],
     &["checkbox", "check box", "tick", "role:checkbox"],
     &["tab", "tabs", "role:tab"],

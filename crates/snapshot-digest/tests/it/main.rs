@@ -3,6 +3,7 @@
 #![allow(clippy::print_stderr, reason = "tests say on stderr when the corpus is not configured")]
 
 mod corpus;
+mod digest;
 mod fuzz_regressions;
 mod props;
 mod tricky;
