@@ -1,0 +1,20 @@
+#![doc = include_str!("../README.md")]
+
+pub mod report;
+pub mod runner;
+pub mod score;
+pub mod suite;
+
+#[cfg(feature = "llm")]
+pub mod llm;
+
+mod error;
+
+pub use error::Error;
+pub use report::{Report, to_json, to_junit, to_markdown};
+pub use runner::{
+    Agent, CancelToken, Event, Judge, JudgeInput, ReplayAgent, RunConfig, Task, parse_transcripts,
+    run,
+};
+pub use score::{JudgeOutcome, Status, ToolCall, Trajectory, pass_at_k, pass_hat_k, score_run};
+pub use suite::{ScoringMode, Suite, parse_suite, validate_suite};

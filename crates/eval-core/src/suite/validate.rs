@@ -1,0 +1,602 @@
+//! A hand-written validation pass over the JSON value, so that every problem is reported at once.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value};
+
+use super::{
+    ArgPattern, ArgsMatcher, Expectations, ExpectedCall, OrderMode, Problem, Scenario, ScoringMode,
+    Suite, Weights,
+};
+use crate::Error;
+
+const SUITE_FIELDS: &[&str] = &[
+    "$schema",
+    "name",
+    "description",
+    "baseUrl",
+    "mode",
+    "passThreshold",
+    "repeats",
+    "weights",
+    "scenarios",
+];
+const SCENARIO_FIELDS: &[&str] = &[
+    "id",
+    "prompt",
+    "startPage",
+    "expectations",
+    "tags",
+    "timeoutMs",
+    "repeats",
+    "passThreshold",
+    "weight",
+    "weights",
+    "description",
+];
+const EXPECTATION_FIELDS: &[&str] = &["toolCalls", "forbiddenToolCalls", "postConditions", "order"];
+const CALL_FIELDS: &[&str] = &["name", "args", "argsMode", "min", "max", "count"];
+const WEIGHT_FIELDS: &[&str] = &["tools", "judge"];
+
+/// Repeats above this are almost certainly a typo and would make a replay or live run explode.
+const MAX_REPEATS: u64 = 1000;
+
+pub(super) fn suite(root: &Value) -> Result<Suite, Error> {
+    let mut v = Validator {
+        problems: Vec::new(),
+    };
+    let suite = v.suite(root);
+    match suite {
+        Some(suite) if v.problems.is_empty() => Ok(suite),
+        _ => {
+            if v.problems.is_empty() {
+                v.push("", "the suite could not be read");
+            }
+            Err(Error::InvalidSuite {
+                problems: v.problems,
+            })
+        }
+    }
+}
+
+/// Appends one RFC 6901 reference token to a JSON pointer.
+fn child(path: &str, key: &str) -> String {
+    let mut out = String::with_capacity(path.len() + key.len() + 1);
+    out.push_str(path);
+    out.push('/');
+    for c in key.chars() {
+        match c {
+            '~' => out.push_str("~0"),
+            '/' => out.push_str("~1"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn index(path: &str, i: usize) -> String {
+    format!("{path}/{i}")
+}
+
+fn type_name(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+struct Validator {
+    problems: Vec<Problem>,
+}
+
+impl Validator {
+    fn push(&mut self, path: &str, message: impl Into<String>) {
+        self.problems.push(Problem {
+            path: path.to_owned(),
+            message: message.into(),
+        });
+    }
+
+    fn object<'v>(
+        &mut self,
+        value: &'v Value,
+        path: &str,
+        what: &str,
+    ) -> Option<&'v Map<String, Value>> {
+        match value {
+            Value::Object(map) => Some(map),
+            other => {
+                self.push(
+                    path,
+                    format!("{what} must be an object, found {}", type_name(other)),
+                );
+                None
+            }
+        }
+    }
+
+    fn unknown_fields(&mut self, map: &Map<String, Value>, path: &str, known: &[&str], what: &str) {
+        for key in map.keys() {
+            if !known.contains(&key.as_str()) {
+                self.push(
+                    &child(path, key),
+                    format!(
+                        "unknown field {key:?} in {what}; known fields: {}",
+                        known.join(", ")
+                    ),
+                );
+            }
+        }
+    }
+
+    fn string(&mut self, map: &Map<String, Value>, path: &str, key: &str) -> Option<String> {
+        match map.get(key)? {
+            Value::String(s) => Some(s.clone()),
+            // Serializers often write absent optional fields as null; read that as absent.
+            Value::Null => None,
+            other => {
+                self.push(
+                    &child(path, key),
+                    format!("{key} must be a string, found {}", type_name(other)),
+                );
+                None
+            }
+        }
+    }
+
+    fn required_string(
+        &mut self,
+        map: &Map<String, Value>,
+        path: &str,
+        key: &str,
+        what: &str,
+    ) -> Option<String> {
+        if map.get(key).is_none_or(Value::is_null) {
+            self.push(path, format!("{what} has no {key:?}; add it"));
+            return None;
+        }
+        self.string(map, path, key)
+    }
+
+    fn unsigned(&mut self, map: &Map<String, Value>, path: &str, key: &str) -> Option<u64> {
+        let value = map.get(key)?;
+        match value.as_u64() {
+            Some(n) => Some(n),
+            None => {
+                self.push(
+                    &child(path, key),
+                    format!("{key} must be a whole number ≥ 0, found {value}"),
+                );
+                None
+            }
+        }
+    }
+
+    fn fraction(&mut self, map: &Map<String, Value>, path: &str, key: &str) -> Option<f64> {
+        let value = map.get(key)?;
+        match value.as_f64() {
+            Some(x) if (0.0..=1.0).contains(&x) => Some(x),
+            _ => {
+                self.push(
+                    &child(path, key),
+                    format!("{key} must be a number from 0 to 1, found {value}"),
+                );
+                None
+            }
+        }
+    }
+
+    fn repeats(&mut self, map: &Map<String, Value>, path: &str) -> Option<u32> {
+        let n = self.unsigned(map, path, "repeats")?;
+        if n == 0 || n > MAX_REPEATS {
+            self.push(
+                &child(path, "repeats"),
+                format!("repeats must be from 1 to {MAX_REPEATS}, found {n}"),
+            );
+            return None;
+        }
+        u32::try_from(n).ok()
+    }
+
+    fn weights(&mut self, map: &Map<String, Value>, path: &str) -> Option<Weights> {
+        let value = map.get("weights")?;
+        let path = child(path, "weights");
+        let obj = self.object(value, &path, "weights")?;
+        self.unknown_fields(obj, &path, WEIGHT_FIELDS, "weights");
+        let mut weights = Weights::default();
+        for (key, slot) in [("tools", &mut weights.tools), ("judge", &mut weights.judge)] {
+            if let Some(w) = obj.get(key) {
+                match w.as_f64() {
+                    Some(x) if x >= 0.0 && x.is_finite() => *slot = x,
+                    _ => self.push(
+                        &child(&path, key),
+                        format!("{key} must be a number ≥ 0, found {w}"),
+                    ),
+                }
+            }
+        }
+        if weights.tools + weights.judge <= 0.0 {
+            self.push(
+                &path,
+                "weights must not both be 0; give the tool score or the judge some weight",
+            );
+        }
+        Some(weights)
+    }
+
+    fn string_list(
+        &mut self,
+        map: &Map<String, Value>,
+        path: &str,
+        key: &str,
+    ) -> Vec<(String, String)> {
+        let Some(value) = map.get(key) else {
+            return Vec::new();
+        };
+        let path = child(path, key);
+        let Value::Array(items) = value else {
+            self.push(
+                &path,
+                format!(
+                    "{key} must be an array of strings, found {}",
+                    type_name(value)
+                ),
+            );
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            match item {
+                Value::String(s) if !s.is_empty() => out.push((s.clone(), index(&path, i))),
+                Value::String(_) => {
+                    self.push(&index(&path, i), format!("{key} entries must not be empty"))
+                }
+                other => self.push(
+                    &index(&path, i),
+                    format!("{key} entries must be strings, found {}", type_name(other)),
+                ),
+            }
+        }
+        out
+    }
+
+    fn suite(&mut self, root: &Value) -> Option<Suite> {
+        let map = self.object(root, "", "the suite")?;
+        self.unknown_fields(map, "", SUITE_FIELDS, "the suite");
+        let name = self.required_string(map, "", "name", "the suite");
+        let description = self.string(map, "", "description");
+        let base_url = self.string(map, "", "baseUrl");
+        let mode = match map.get("mode") {
+            None => ScoringMode::Standard,
+            Some(Value::String(s)) if s == "standard" => ScoringMode::Standard,
+            Some(Value::String(s)) if s == "webmcp" => ScoringMode::Webmcp,
+            Some(other) => {
+                self.push(
+                    "/mode",
+                    format!("mode must be \"standard\" or \"webmcp\", found {other}"),
+                );
+                ScoringMode::Standard
+            }
+        };
+        let defaults = Defaults {
+            threshold: self.fraction(map, "", "passThreshold"),
+            repeats: self.repeats(map, "").unwrap_or(1),
+            weights: self.weights(map, "").unwrap_or_default(),
+        };
+        let scenarios = match map.get("scenarios") {
+            None => {
+                self.push(
+                    "",
+                    "the suite has no \"scenarios\"; add an array of scenarios",
+                );
+                Vec::new()
+            }
+            Some(Value::Array(items)) => {
+                if items.is_empty() {
+                    self.push(
+                        "/scenarios",
+                        "scenarios is empty; add at least one scenario",
+                    );
+                }
+                let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+                let mut out = Vec::new();
+                for (i, item) in items.iter().enumerate() {
+                    let path = index("/scenarios", i);
+                    if let Some(s) = self.scenario(item, &path, &defaults) {
+                        if let Some(first) = seen.get(&s.id) {
+                            self.push(
+                                &child(&path, "id"),
+                                format!("duplicate scenario id {:?} (first used by /scenarios/{first}); ids must be unique", s.id),
+                            );
+                        } else {
+                            seen.insert(s.id.clone(), i);
+                        }
+                        out.push(s);
+                    }
+                }
+                out
+            }
+            Some(other) => {
+                self.push(
+                    "/scenarios",
+                    format!("scenarios must be an array, found {}", type_name(other)),
+                );
+                Vec::new()
+            }
+        };
+        Some(Suite {
+            name: name?,
+            description,
+            base_url,
+            mode,
+            scenarios,
+        })
+    }
+
+    fn scenario(&mut self, value: &Value, path: &str, defaults: &Defaults) -> Option<Scenario> {
+        let map = self.object(value, path, "a scenario")?;
+        self.unknown_fields(map, path, SCENARIO_FIELDS, "a scenario");
+        let id = self.required_string(map, path, "id", "the scenario");
+        if id.as_deref().is_some_and(|s| s.trim().is_empty()) {
+            self.push(
+                &child(path, "id"),
+                "the scenario id is empty; give it a unique name",
+            );
+        }
+        let prompt = self.required_string(map, path, "prompt", "the scenario");
+        if prompt.as_deref().is_some_and(|s| s.trim().is_empty()) {
+            self.push(
+                &child(path, "prompt"),
+                "the prompt is empty; write the task for the agent",
+            );
+        }
+        let start_page = self.string(map, path, "startPage");
+        let tags = self
+            .string_list(map, path, "tags")
+            .into_iter()
+            .map(|(s, _)| s)
+            .collect();
+        let timeout_ms = self.unsigned(map, path, "timeoutMs");
+        let repeats = self.repeats(map, path).unwrap_or(defaults.repeats);
+        let pass_threshold = self
+            .fraction(map, path, "passThreshold")
+            .or(defaults.threshold);
+        let weight = match map.get("weight") {
+            None => 1.0,
+            Some(w) => match w.as_f64() {
+                Some(x) if x >= 0.0 && x.is_finite() => x,
+                _ => {
+                    self.push(
+                        &child(path, "weight"),
+                        format!("weight must be a number ≥ 0, found {w}"),
+                    );
+                    1.0
+                }
+            },
+        };
+        let weights = self.weights(map, path).unwrap_or(defaults.weights);
+        let expectations = match map.get("expectations") {
+            None => {
+                self.push(path, "the scenario has no \"expectations\"; add toolCalls, forbiddenToolCalls or postConditions");
+                None
+            }
+            Some(e) => self.expectations(e, &child(path, "expectations")),
+        };
+        Some(Scenario {
+            id: id?,
+            prompt: prompt?,
+            start_page,
+            expectations: expectations?,
+            tags,
+            timeout_ms,
+            repeats,
+            pass_threshold,
+            weight,
+            weights,
+        })
+    }
+
+    fn expectations(&mut self, value: &Value, path: &str) -> Option<Expectations> {
+        let map = self.object(value, path, "expectations")?;
+        self.unknown_fields(map, path, EXPECTATION_FIELDS, "expectations");
+        let order = match map.get("order") {
+            None => OrderMode::Superset,
+            Some(Value::String(s)) => match s.as_str() {
+                "strict" => OrderMode::Strict,
+                "unordered" => OrderMode::Unordered,
+                "subset" => OrderMode::Subset,
+                "superset" => OrderMode::Superset,
+                _ => {
+                    self.push(
+                        &child(path, "order"),
+                        format!("unknown order {s:?}; use strict, unordered, subset or superset"),
+                    );
+                    OrderMode::Superset
+                }
+            },
+            Some(other) => {
+                self.push(
+                    &child(path, "order"),
+                    format!("order must be a string, found {}", type_name(other)),
+                );
+                OrderMode::Superset
+            }
+        };
+        let mut tool_calls = Vec::new();
+        let mut expected_at: BTreeMap<String, String> = BTreeMap::new();
+        match map.get("toolCalls") {
+            None => {}
+            Some(Value::Array(items)) => {
+                for (i, item) in items.iter().enumerate() {
+                    let item_path = index(&child(path, "toolCalls"), i);
+                    if let Some(call) = self.expected_call(item, &item_path) {
+                        expected_at.entry(call.name.clone()).or_insert(item_path);
+                        tool_calls.push(call);
+                    }
+                }
+            }
+            Some(other) => self.push(
+                &child(path, "toolCalls"),
+                format!("toolCalls must be an array, found {}", type_name(other)),
+            ),
+        }
+        let forbidden = self.string_list(map, path, "forbiddenToolCalls");
+        for (name, at) in &forbidden {
+            if let Some(exp) = expected_at.get(name) {
+                self.push(
+                    at,
+                    format!("tool {name:?} is both expected (at {exp}) and forbidden; remove one"),
+                );
+            }
+        }
+        let post_conditions = self.string(map, path, "postConditions");
+        Some(Expectations {
+            tool_calls,
+            forbidden_tool_calls: forbidden.into_iter().map(|(s, _)| s).collect(),
+            post_conditions,
+            order,
+        })
+    }
+
+    fn expected_call(&mut self, value: &Value, path: &str) -> Option<ExpectedCall> {
+        let map = match value {
+            Value::String(name) if !name.is_empty() => return Some(ExpectedCall::named(name)),
+            Value::String(_) => {
+                self.push(path, "the tool name is empty");
+                return None;
+            }
+            Value::Object(map) => map,
+            other => {
+                self.push(
+                    path,
+                    format!(
+                        "an expected call must be a tool name or an object, found {}",
+                        type_name(other)
+                    ),
+                );
+                return None;
+            }
+        };
+        self.unknown_fields(map, path, CALL_FIELDS, "an expected call");
+        let name = self.required_string(map, path, "name", "the expected call");
+        if name.as_deref().is_some_and(str::is_empty) {
+            self.push(&child(path, "name"), "the tool name is empty");
+        }
+        let mode = self.string(map, path, "argsMode");
+        let args = map.get("args");
+        let matcher = match (mode.as_deref(), args) {
+            (None | Some("any"), None) | (Some("any"), Some(_)) => ArgsMatcher::Any,
+            (None | Some("subset"), Some(a)) => {
+                if !a.is_object() {
+                    self.push(
+                        &child(path, "args"),
+                        format!(
+                            "args for subset matching must be an object, found {}",
+                            type_name(a)
+                        ),
+                    );
+                }
+                ArgsMatcher::Subset(a.clone())
+            }
+            (Some("exact"), Some(a)) => ArgsMatcher::Exact(a.clone()),
+            (Some("regex"), Some(a)) => self.regex_args(a, &child(path, "args")),
+            (Some(m @ ("exact" | "subset" | "regex")), None) => {
+                self.push(
+                    path,
+                    format!("argsMode {m:?} needs \"args\"; add them or drop argsMode"),
+                );
+                ArgsMatcher::Any
+            }
+            (Some(other), _) => {
+                self.push(
+                    &child(path, "argsMode"),
+                    format!("unknown argsMode {other:?}; use exact, subset, regex or any"),
+                );
+                ArgsMatcher::Any
+            }
+        };
+        let count = self
+            .unsigned(map, path, "count")
+            .and_then(|n| self.count(n, path, "count"));
+        let mut min = self
+            .unsigned(map, path, "min")
+            .and_then(|n| self.count(n, path, "min"));
+        let mut max = self
+            .unsigned(map, path, "max")
+            .and_then(|n| self.count(n, path, "max"));
+        if let Some(c) = count {
+            if min.is_some() || max.is_some() {
+                self.push(
+                    &child(path, "count"),
+                    "count cannot be combined with min or max; use one or the other",
+                );
+            }
+            min = Some(c);
+            max = Some(c);
+        }
+        if let (Some(lo), Some(hi)) = (min, max)
+            && lo > hi
+        {
+            self.push(path, format!("min ({lo}) is greater than max ({hi})"));
+        }
+        Some(ExpectedCall {
+            name: name?,
+            args: matcher,
+            min,
+            max,
+        })
+    }
+
+    fn count(&mut self, n: u64, path: &str, key: &str) -> Option<u32> {
+        let c = u32::try_from(n).ok();
+        if c.is_none() {
+            self.push(&child(path, key), format!("{key} is too large ({n})"));
+        }
+        c
+    }
+
+    fn regex_args(&mut self, args: &Value, path: &str) -> ArgsMatcher {
+        let Value::Object(map) = args else {
+            self.push(
+                path,
+                format!(
+                    "args for regex matching must be an object of argument → pattern, found {}",
+                    type_name(args)
+                ),
+            );
+            return ArgsMatcher::Any;
+        };
+        let mut patterns = Vec::new();
+        for (key, pattern) in map {
+            let at = child(path, key);
+            match pattern {
+                Value::String(p) => match ArgPattern::new(p) {
+                    Ok(compiled) => patterns.push((key.clone(), compiled)),
+                    Err(Error::Regex { message, .. }) => {
+                        let first = message.lines().last().unwrap_or("").trim();
+                        self.push(&at, format!("bad regular expression {p:?}: {first}"));
+                    }
+                    Err(e) => self.push(&at, e.to_string()),
+                },
+                other => self.push(
+                    &at,
+                    format!(
+                        "a regex pattern must be a string, found {}",
+                        type_name(other)
+                    ),
+                ),
+            }
+        }
+        ArgsMatcher::Regex(patterns)
+    }
+}
+
+struct Defaults {
+    threshold: Option<f64>,
+    repeats: u32,
+    weights: Weights,
+}
