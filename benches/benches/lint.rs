@@ -10,9 +10,15 @@ use tool_schema::{Config, Level, Tool, lint, parse_tools_str};
 fn tool_lists() -> Vec<(String, Vec<Tool>)> {
     let dir = corpus_dir().join("tools");
     let mut out = Vec::new();
-    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display())) {
+    for entry in
+        std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+    {
         let path = entry.expect("readable directory entry").path();
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_owned();
         if name.ends_with(".tools.json") {
             let text = std::fs::read_to_string(&path).expect("readable tool list");
             out.push((name, parse_tools_str(&text).expect("a tool list")));
@@ -27,24 +33,40 @@ fn lint_benches(c: &mut Criterion) {
     let tools: usize = lists.iter().map(|(_, t)| t.len()).sum();
     assert_eq!(tools, 557);
     let default = Config::default();
-    let expected: usize = lists.iter().map(|(_, t)| lint(t, &default).findings().len()).sum();
-    let no_validator = Config::new().with_rule("TS-SCHEMA-VALID", Level::Off).expect("a rule");
+    let expected: usize = lists
+        .iter()
+        .map(|(_, t)| lint(t, &default).findings().len())
+        .sum();
+    let no_validator = Config::new()
+        .with_rule("TS-SCHEMA-VALID", Level::Off)
+        .expect("a rule");
 
     let mut group = c.benchmark_group("lint/corpus-557-tools");
     group.throughput(Throughput::Elements(tools as u64));
     group.bench_function("all-rules", |b| {
         b.iter(|| {
-            let n: usize = lists.iter().map(|(_, t)| lint(black_box(t), &default).findings().len()).sum();
+            let n: usize = lists
+                .iter()
+                .map(|(_, t)| lint(black_box(t), &default).findings().len())
+                .sum();
             assert_eq!(n, expected);
             n
         });
     });
     group.bench_function("without-schema-validation", |b| {
-        b.iter(|| lists.iter().map(|(_, t)| lint(black_box(t), &no_validator).findings().len()).sum::<usize>());
+        b.iter(|| {
+            lists
+                .iter()
+                .map(|(_, t)| lint(black_box(t), &no_validator).findings().len())
+                .sum::<usize>()
+        });
     });
     group.finish();
 
-    let texts: Vec<String> = lists.iter().map(|(_, t)| serde_json::to_string(t).expect("serializable")).collect();
+    let texts: Vec<String> = lists
+        .iter()
+        .map(|(_, t)| serde_json::to_string(t).expect("serializable"))
+        .collect();
     let bytes: usize = texts.iter().map(String::len).sum();
     let mut group = c.benchmark_group("lint/corpus-parse-and-lint");
     group.throughput(Throughput::Bytes(bytes as u64));
@@ -52,7 +74,14 @@ fn lint_benches(c: &mut Criterion) {
         b.iter(|| {
             texts
                 .iter()
-                .map(|t| lint(&parse_tools_str(black_box(t)).expect("a tool list"), &default).findings().len())
+                .map(|t| {
+                    lint(
+                        &parse_tools_str(black_box(t)).expect("a tool list"),
+                        &default,
+                    )
+                    .findings()
+                    .len()
+                })
                 .sum::<usize>()
         });
     });

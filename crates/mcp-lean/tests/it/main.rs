@@ -1,5 +1,8 @@
 //! Integration tests of the `mcp-lean` binary: each subcommand run as a real process.
 
+mod eval;
+mod guard;
+mod lint;
 mod parse;
 
 use std::path::PathBuf;

@@ -1,0 +1,144 @@
+//! The lint: runs every rule over a tool list and collects findings.
+
+mod catalog;
+#[cfg(test)]
+pub(crate) use catalog::edit_distance_within as edit_distance;
+mod desc;
+mod params;
+mod spec;
+
+use serde_json::Value;
+
+use crate::{Config, Error, Finding, LintReport, Severity, Tool, parse_tools, score, tokens};
+
+/// Where findings go; applies the config's overrides as they arrive.
+pub(crate) struct Sink<'c> {
+    config: &'c Config,
+    pub(crate) findings: Vec<Finding>,
+}
+
+/// The tool a finding is about.
+#[derive(Clone, Copy)]
+pub(crate) struct At<'t> {
+    pub(crate) index: usize,
+    pub(crate) tool: &'t Tool,
+}
+
+impl<'c> Sink<'c> {
+    pub(crate) fn new(config: &'c Config) -> Self {
+        Self {
+            config,
+            findings: Vec::new(),
+        }
+    }
+
+    pub(crate) fn config(&self) -> &Config {
+        self.config
+    }
+
+    /// Whether the rule runs; lets costly rules skip their work when turned off.
+    pub(crate) fn on(&self, rule: &str) -> bool {
+        self.config.enabled(rule)
+    }
+
+    pub(crate) fn emit(
+        &mut self,
+        rule: &'static str,
+        severity: Severity,
+        at: Option<At<'_>>,
+        pointer: impl Into<String>,
+        message: String,
+    ) {
+        let Some(severity) = self.config.severity(rule, severity) else {
+            return;
+        };
+        self.findings.push(Finding {
+            rule,
+            severity,
+            tool_index: at.map(|a| a.index),
+            tool: at.and_then(|a| a.tool.name()).map(str::to_owned),
+            pointer: pointer.into(),
+            message,
+        });
+    }
+}
+
+/// Lints a tool list with `config`.
+///
+/// # Example
+///
+/// ```
+/// let tools = tool_schema::parse_tools(&serde_json::json!([{
+///     "name": "get_weather",
+///     "description": "Get the current weather for a city.",
+///     "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}}
+/// }]))?;
+/// let report = tool_schema::lint(&tools, &tool_schema::Config::default());
+/// assert!(report.findings().iter().any(|f| f.rule == "TP-PARAM-DESC"));
+/// # Ok::<(), tool_schema::Error>(())
+/// ```
+pub fn lint(tools: &[Tool], config: &Config) -> LintReport {
+    let mut sink = Sink::new(config);
+    let tool_tokens: Vec<usize> = tools
+        .iter()
+        .map(|t| tokens::estimate_value(&t.to_value()))
+        .collect();
+    for (index, tool) in tools.iter().enumerate() {
+        let at = At { index, tool };
+        spec::check(&mut sink, at);
+        desc::check(&mut sink, at);
+        params::check(&mut sink, at);
+    }
+    let defs = tokens::repeated_defs(tools);
+    catalog::check(&mut sink, tools, &tool_tokens, &defs);
+    sink.findings.sort_by_key(|f| {
+        (
+            f.tool_index.unwrap_or(usize::MAX),
+            std::cmp::Reverse(f.severity),
+        )
+    });
+    let scores = score::score(tools, &sink.findings, &tool_tokens);
+    LintReport::new(sink.findings, scores, defs)
+}
+
+/// Reads a tools/list result (see [`parse_tools`]) and lints it.
+///
+/// # Errors
+///
+/// Returns what [`parse_tools`] returns for input that is not a tool list.
+pub fn lint_value(value: &Value, config: &Config) -> Result<LintReport, Error> {
+    Ok(lint(&parse_tools(value)?, config))
+}
+
+/// Lowercase words of `text` (letters and digits).
+pub(crate) fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// Lowercase words of an identifier: split at `_`, `-`, `.`, spaces and camelCase humps.
+pub(crate) fn name_words(name: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if !c.is_alphanumeric() {
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            prev_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && prev_lower && !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        prev_lower = c.is_lowercase() || c.is_ascii_digit();
+        cur.extend(c.to_lowercase());
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}

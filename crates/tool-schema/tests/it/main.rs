@@ -1,0 +1,8 @@
+//! Integration tests of tool-schema through its public API.
+
+mod api;
+mod corpus;
+#[cfg(feature = "rmcp")]
+mod rmcp;
+mod rules;
+mod tidy;
