@@ -8,10 +8,14 @@ use mcp_lean_benches::ai_snapshots;
 
 fn parse_benches(c: &mut Criterion) {
     let all = ai_snapshots();
-    let (_, largest) =
-        all.iter().find(|(name, _)| name.ends_with("wikipedia-2.ai.yaml")).expect("wikipedia-2 in the corpus");
+    let (_, largest) = all
+        .iter()
+        .find(|(name, _)| name.ends_with("wikipedia-2.ai.yaml"))
+        .expect("wikipedia-2 in the corpus");
     let largest = largest.as_str();
-    let nodes = snapshot_digest::parse(largest).expect("wikipedia-2 parses").len();
+    let nodes = snapshot_digest::parse(largest)
+        .expect("wikipedia-2 parses")
+        .len();
 
     let mut group = c.benchmark_group("parse/wikipedia-2");
     group.throughput(Throughput::Bytes(largest.len() as u64));
@@ -24,7 +28,8 @@ fn parse_benches(c: &mut Criterion) {
     });
     group.bench_function("yaml-rust2", |b| {
         b.iter(|| {
-            let docs = yaml_rust2::YamlLoader::load_from_str(black_box(largest)).expect("valid YAML");
+            let docs =
+                yaml_rust2::YamlLoader::load_from_str(black_box(largest)).expect("valid YAML");
             assert_eq!(docs.len(), 1);
             docs.len()
         });
@@ -40,20 +45,30 @@ fn parse_benches(c: &mut Criterion) {
     group.bench_function("snapshot-digest", |b| {
         b.iter(|| {
             all.iter()
-                .map(|(_, text)| snapshot_digest::parse(black_box(text)).expect("parses").len())
+                .map(|(_, text)| {
+                    snapshot_digest::parse(black_box(text))
+                        .expect("parses")
+                        .len()
+                })
                 .sum::<usize>()
         });
     });
     group.bench_function("yaml-rust2", |b| {
         b.iter(|| {
             all.iter()
-                .map(|(_, text)| yaml_rust2::YamlLoader::load_from_str(black_box(text)).expect("valid YAML").len())
+                .map(|(_, text)| {
+                    yaml_rust2::YamlLoader::load_from_str(black_box(text))
+                        .expect("valid YAML")
+                        .len()
+                })
                 .sum::<usize>()
         });
     });
     group.bench_function("memchr-newlines", |b| {
         b.iter(|| {
-            all.iter().map(|(_, text)| memchr::memchr_iter(b'\n', black_box(text).as_bytes()).count()).sum::<usize>()
+            all.iter()
+                .map(|(_, text)| memchr::memchr_iter(b'\n', black_box(text).as_bytes()).count())
+                .sum::<usize>()
         });
     });
     group.finish();

@@ -1,5 +1,7 @@
 //! Shared helpers for the criterion benchmarks: finding and loading the corpus.
 
+pub mod baselines;
+
 use std::path::PathBuf;
 
 /// The corpus folder named by `MCP_LEAN_CORPUS`.
@@ -10,10 +12,16 @@ use std::path::PathBuf;
 /// not exist: a benchmark without its input has nothing to measure.
 #[must_use]
 pub fn corpus_dir() -> PathBuf {
-    let dir = std::env::var_os("MCP_LEAN_CORPUS").map(PathBuf::from).unwrap_or_else(|| {
-        panic!("MCP_LEAN_CORPUS is not set; point it at the corpus folder (../shared/corpus)")
-    });
-    assert!(dir.is_dir(), "MCP_LEAN_CORPUS={} is not a folder", dir.display());
+    let dir = std::env::var_os("MCP_LEAN_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            panic!("MCP_LEAN_CORPUS is not set; point it at the corpus folder (../shared/corpus)")
+        });
+    assert!(
+        dir.is_dir(),
+        "MCP_LEAN_CORPUS={} is not a folder",
+        dir.display()
+    );
     dir
 }
 
@@ -31,7 +39,11 @@ pub fn ai_snapshots() -> Vec<(String, String)> {
             .unwrap_or_else(|e| panic!("cannot read {}/{sub}: {e}", dir.display()));
         for entry in entries {
             let path = entry.expect("readable directory entry").path();
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default()
+                .to_owned();
             if name.ends_with(".ai.yaml") {
                 let text = std::fs::read_to_string(&path)
                     .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));

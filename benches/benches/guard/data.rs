@@ -9,9 +9,9 @@ fn record(i: u64) -> Value {
         "id": i,
         "name": format!("item {i}"),
         "email": format!("user{i}@example.com"),
-        "active": i % 3 != 0,
+        "active": !i.is_multiple_of(3),
         "score": (i * 7919 % 100_000) as f64 / 100.0,
-        "tags": ["alpha", "beta", if i % 2 == 0 { "even" } else { "odd" }],
+        "tags": ["alpha", "beta", if i.is_multiple_of(2) { "even" } else { "odd" }],
         "note": "The quick brown fox jumps over the lazy dog — café",
     })
 }

@@ -8,9 +8,10 @@
 
 use std::time::Instant;
 
+use mcp_lean_benches::baselines::{interactive_only, keyword_grep};
 use mcp_lean_benches::{ai_snapshots, corpus_dir};
 use serde_json::Value;
-use snapshot_digest::{NodeKind, digest, full_digest, is_interactive_role, parse};
+use snapshot_digest::{digest, full_digest, is_interactive_role, parse};
 
 struct GoalCase {
     id: String,
@@ -54,12 +55,15 @@ fn percentile(v: &[f64], p: f64) -> f64 {
 }
 
 fn success(output: &str, targets: &[Vec<String>]) -> bool {
-    targets.iter().all(|group| group.iter().any(|r| output.contains(&format!("[ref={r}]"))))
+    targets
+        .iter()
+        .all(|group| group.iter().any(|r| output.contains(&format!("[ref={r}]"))))
 }
 
 fn load_goals() -> Vec<GoalCase> {
     let path = corpus_dir().join("goals-dev.jsonl");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|line| {
@@ -69,84 +73,23 @@ fn load_goals() -> Vec<GoalCase> {
                 .as_array()
                 .into_iter()
                 .flatten()
-                .map(|g| g.as_array().into_iter().flatten().filter_map(|r| r.as_str().map(str::to_owned)).collect())
+                .map(|g| {
+                    g.as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|r| r.as_str().map(str::to_owned))
+                        .collect()
+                })
                 .collect();
-            GoalCase { id: s("id"), file: s("file"), goal: s("goal"), difficulty: s("difficulty"), targets }
+            GoalCase {
+                id: s("id"),
+                file: s("file"),
+                goal: s("goal"),
+                difficulty: s("difficulty"),
+                targets,
+            }
         })
         .collect()
-}
-
-/// Baseline 1: every interactive element on one line, with its `/url`.
-fn interactive_only(text: &str) -> String {
-    let snap = parse(text).expect("corpus parses");
-    let mut out = String::new();
-    for node in snap.nodes() {
-        if node.kind() != NodeKind::Element || !is_interactive_role(node.role()) {
-            continue;
-        }
-        out.push_str("- ");
-        out.push_str(node.role());
-        if let Some(name) = node.name() {
-            out.push_str(&format!(" {name:?}"));
-        }
-        if let Some(r) = node.aria_ref() {
-            out.push_str(&format!(" [ref={r}]"));
-        }
-        if let Some(url) = node.url() {
-            out.push_str(&format!(" /url: {url}"));
-        }
-        out.push('\n');
-    }
-    out
-}
-
-/// Baseline 2: like Playwright MCP's `browser_find`, one case-insensitive search per goal
-/// word; each matching line with ±3 lines of context and its ancestor path, gaps as `...`.
-fn keyword_grep(text: &str, goal: &str) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    let lower: Vec<String> = lines.iter().map(|l| l.to_lowercase()).collect();
-    let indent = |l: &str| l.len() - l.trim_start().len();
-    let mut keep = vec![false; lines.len()];
-    let words: Vec<String> = goal
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| w.chars().count() >= 3)
-        .map(str::to_lowercase)
-        .collect();
-    for word in &words {
-        for (i, l) in lower.iter().enumerate() {
-            if !l.contains(word.as_str()) {
-                continue;
-            }
-            for k in i.saturating_sub(3)..(i + 4).min(lines.len()) {
-                keep[k] = true;
-            }
-            let mut want = indent(lines[i]);
-            for k in (0..i).rev() {
-                if want == 0 {
-                    break;
-                }
-                if indent(lines[k]) < want {
-                    keep[k] = true;
-                    want = indent(lines[k]);
-                }
-            }
-        }
-    }
-    let mut out = String::new();
-    let mut gap = false;
-    for (i, l) in lines.iter().enumerate() {
-        if keep[i] {
-            if gap {
-                out.push_str("...\n");
-            }
-            out.push_str(l);
-            out.push('\n');
-            gap = false;
-        } else {
-            gap = true;
-        }
-    }
-    out
 }
 
 fn main() {
@@ -155,7 +98,10 @@ fn main() {
     let dir = corpus_dir();
     let methods = ["goal digest", "interactive only", "keyword grep"];
     let groups = ["all", "exact", "paraphrase", "implicit"];
-    let mut tallies: Vec<Vec<Tally>> = methods.iter().map(|_| groups.iter().map(|_| Tally::default()).collect()).collect();
+    let mut tallies: Vec<Vec<Tally>> = methods
+        .iter()
+        .map(|_| groups.iter().map(|_| Tally::default()).collect())
+        .collect();
     for case in &goals {
         let text = std::fs::read_to_string(dir.join(&case.file)).expect("goal page exists");
         let input = text.chars().count();
@@ -177,15 +123,30 @@ fn main() {
             }
             if m == 0 && verbose {
                 let mark = if ok { "ok  " } else { "MISS" };
-                println!("{mark} {:<28} {:>6} -> {:>5} chars  {}", case.id, input, out.chars().count(), case.goal);
+                println!(
+                    "{mark} {:<28} {:>6} -> {:>5} chars  {}",
+                    case.id,
+                    input,
+                    out.chars().count(),
+                    case.goal
+                );
             }
         }
     }
-    println!("| method | goals | success | exact | paraphrase | implicit | median compression | median output chars | p90 output chars | median time |");
+    println!(
+        "| method | goals | success | exact | paraphrase | implicit | median compression | median output chars | p90 output chars | median time |"
+    );
     println!("|---|---|---|---|---|---|---|---|---|---|");
     for (m, name) in methods.iter().enumerate() {
         let t = &tallies[m];
-        let pct = |x: &Tally| format!("{:.1} % ({}/{})", 100.0 * x.ok as f64 / x.total.max(1) as f64, x.ok, x.total);
+        let pct = |x: &Tally| {
+            format!(
+                "{:.1} % ({}/{})",
+                100.0 * x.ok as f64 / x.total.max(1) as f64,
+                x.ok,
+                x.total
+            )
+        };
         let sizes: Vec<f64> = t[0].sizes.iter().map(|&s| s as f64).collect();
         println!(
             "| {name} | {} | {} | {} | {} | {} | {:.1}x | {:.0} | {:.0} | {:.2} ms |",
@@ -224,20 +185,28 @@ fn full_digest_report() {
             .filter(|n| is_interactive_role(n.role()))
             .filter_map(|n| n.aria_ref().map(|r| format!("[ref={r}]")))
             .collect();
-        let found = wanted.iter().filter(|r| d.text.contains(r.as_str())).count();
+        let found = wanted
+            .iter()
+            .filter(|r| d.text.contains(r.as_str()))
+            .count();
         refs += wanted.len();
         kept += found;
         pages += 1;
         if found == wanted.len() {
             pages_complete += 1;
         } else {
-            println!("full digest of {name} lost {} interactive refs", wanted.len() - found);
+            println!(
+                "full digest of {name} lost {} interactive refs",
+                wanted.len() - found
+            );
         }
         ratios.push(text.chars().count() as f64 / d.text.chars().count().max(1) as f64);
         sizes.push(d.text.chars().count() as f64);
     }
     println!();
-    println!("| full digest | pages | interactive refs kept | pages with all kept | median compression | median output chars | p90 output chars | median time |");
+    println!(
+        "| full digest | pages | interactive refs kept | pages with all kept | median compression | median output chars | p90 output chars | median time |"
+    );
     println!("|---|---|---|---|---|---|---|---|");
     println!(
         "| no goal | {pages} | {:.1} % ({kept}/{refs}) | {pages_complete}/{pages} | {:.1}x | {:.0} | {:.0} | {:.2} ms |",

@@ -7,7 +7,7 @@
 #![allow(clippy::print_stdout, reason = "a report printed for people")]
 
 use mcp_lean_benches::ai_snapshots;
-use snapshot_digest::{estimate_tokens, parse, digest};
+use snapshot_digest::{digest, estimate_tokens, parse};
 
 fn main() {
     let features = std::env::args().any(|a| a == "--features");
@@ -30,11 +30,17 @@ fn main() {
         let est = estimate_tokens(text);
         if features {
             let ascii_alnum = text.bytes().filter(u8::is_ascii_alphanumeric).count();
-            let ascii_other = text.bytes().filter(|b| b.is_ascii() && !b.is_ascii_alphanumeric() && *b != b' ').count();
+            let ascii_other = text
+                .bytes()
+                .filter(|b| b.is_ascii() && !b.is_ascii_alphanumeric() && *b != b' ')
+                .count();
             let spaces = text.bytes().filter(|b| *b == b' ').count();
             let non_ascii = text.chars().filter(|c| !c.is_ascii()).count();
             let lines = text.lines().count();
-            println!("{real} {ascii_alnum} {ascii_other} {spaces} {non_ascii} {lines} {}", text.len());
+            println!(
+                "{real} {ascii_alnum} {ascii_other} {spaces} {non_ascii} {lines} {}",
+                text.len()
+            );
         }
         real_total += real;
         est_total += est;
@@ -48,7 +54,19 @@ fn main() {
     let mean = errors.iter().sum::<f64>() / errors.len() as f64;
     let mean_abs = abs.iter().sum::<f64>() / abs.len() as f64;
     let p90 = abs[(abs.len() as f64 * 0.9) as usize];
-    println!("texts: {} (each AI snapshot and its digest for \"sign in\")", samples.len());
-    println!("o200k_base tokens: {real_total}; estimate: {est_total} ({:+.1} % overall)", 100.0 * (est_total as f64 / real_total as f64 - 1.0));
-    println!("per text: mean error {:+.1} %, mean absolute error {:.1} %, p90 absolute error {:.1} %, worst {:.1} %", 100.0 * mean, 100.0 * mean_abs, 100.0 * p90, 100.0 * abs[abs.len() - 1]);
+    println!(
+        "texts: {} (each AI snapshot and its digest for \"sign in\")",
+        samples.len()
+    );
+    println!(
+        "o200k_base tokens: {real_total}; estimate: {est_total} ({:+.1} % overall)",
+        100.0 * (est_total as f64 / real_total as f64 - 1.0)
+    );
+    println!(
+        "per text: mean error {:+.1} %, mean absolute error {:.1} %, p90 absolute error {:.1} %, worst {:.1} %",
+        100.0 * mean,
+        100.0 * mean_abs,
+        100.0 * p90,
+        100.0 * abs[abs.len() - 1]
+    );
 }

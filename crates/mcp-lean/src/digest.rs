@@ -66,7 +66,10 @@ pub(crate) fn run_digest(args: &DigestArgs) -> Outcome {
         Ok(snap) => snap,
         Err(outcome) => return outcome,
     };
-    let config = DigestConfig { max_tokens: args.max_tokens, ..DigestConfig::default() };
+    let config = DigestConfig {
+        max_tokens: args.max_tokens,
+        ..DigestConfig::default()
+    };
     let digest = match &args.goal {
         Some(goal) => snapshot_digest::digest_with(&snap, goal, &config),
         None => snapshot_digest::full_digest_with(&snap, &config),

@@ -55,10 +55,16 @@ pub(crate) fn run(args: &Args) -> Outcome {
 /// The one-screen summary.
 fn summary(name: &str, text: &str, snap: &Snapshot<'_>) -> String {
     let nodes = snap.nodes();
-    let elements = nodes.iter().filter(|n| n.kind() == NodeKind::Element).count();
+    let elements = nodes
+        .iter()
+        .filter(|n| n.kind() == NodeKind::Element)
+        .count();
     let texts = nodes.iter().filter(|n| n.kind() == NodeKind::Text).count();
     let refs = nodes.iter().filter(|n| n.aria_ref().is_some()).count();
-    let interactive = nodes.iter().filter(|n| is_interactive_role(n.role())).count();
+    let interactive = nodes
+        .iter()
+        .filter(|n| is_interactive_role(n.role()))
+        .count();
     let mut roles: Vec<(&str, usize)> = Vec::new();
     for node in nodes.iter().filter(|n| n.kind() == NodeKind::Element) {
         match roles.iter_mut().find(|(r, _)| *r == node.role()) {
@@ -67,7 +73,11 @@ fn summary(name: &str, text: &str, snap: &Snapshot<'_>) -> String {
         }
     }
     roles.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-    let top: Vec<String> = roles.iter().take(8).map(|(r, n)| format!("{r} {n}")).collect();
+    let top: Vec<String> = roles
+        .iter()
+        .take(8)
+        .map(|(r, n)| format!("{r} {n}"))
+        .collect();
     format!(
         "{name}\n  nodes        {}  ({elements} elements, {texts} text)\n  refs         {refs}\n  \
          interactive  {interactive}\n  depth        {}\n  chars        {}\n  tokens       ~{}\n  \
@@ -124,11 +134,11 @@ fn node_json(snap: &Snapshot<'_>, id: NodeId) -> Value {
     let children: Vec<NodeId> = snap.children(id).collect();
     if let Some(text) = node.text() {
         obj.insert("text".into(), text.into());
-    } else if let [only] = children.as_slice() {
-        if snap[*only].kind() == NodeKind::Text {
-            obj.insert("text".into(), snap[*only].text().unwrap_or("").into());
-            return Value::Object(obj);
-        }
+    } else if let [only] = children.as_slice()
+        && snap[*only].kind() == NodeKind::Text
+    {
+        obj.insert("text".into(), snap[*only].text().unwrap_or("").into());
+        return Value::Object(obj);
     }
     if !children.is_empty() {
         let list = children
@@ -168,7 +178,9 @@ fn attribute_json(name: &str, value: Option<&str>) -> (Option<&'static str>, Val
     }
     match name {
         "level" => {
-            let level = value.and_then(|v| v.trim().parse::<i64>().ok()).map_or(raw, Value::from);
+            let level = value
+                .and_then(|v| v.trim().parse::<i64>().ok())
+                .map_or(raw, Value::from);
             (Some("level"), level)
         }
         "ref" => (Some("ref"), raw),
@@ -177,9 +189,10 @@ fn attribute_json(name: &str, value: Option<&str>) -> (Option<&'static str>, Val
             let parts: Option<Vec<f64>> =
                 value.and_then(|v| v.split(',').map(|p| p.trim().parse().ok()).collect());
             match parts.as_deref() {
-                Some([x, y, w, h]) => {
-                    (Some("box"), json!({ "x": x, "y": y, "width": w, "height": h }))
-                }
+                Some([x, y, w, h]) => (
+                    Some("box"),
+                    json!({ "x": x, "y": y, "width": w, "height": h }),
+                ),
                 _ => (None, raw),
             }
         }

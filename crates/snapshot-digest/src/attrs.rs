@@ -122,9 +122,18 @@ impl Node<'_> {
     /// `[box=x,y,width,height]`.
     #[must_use]
     pub fn bounding_box(&self) -> Option<BoundingBox> {
-        let mut parts = self.attribute("box").flatten()?.split(',').map(|p| p.trim().parse());
+        let mut parts = self
+            .attribute("box")
+            .flatten()?
+            .split(',')
+            .map(|p| p.trim().parse());
         let mut next = || parts.next()?.ok();
-        let b = BoundingBox { x: next()?, y: next()?, width: next()?, height: next()? };
+        let b = BoundingBox {
+            x: next()?,
+            y: next()?,
+            width: next()?,
+            height: next()?,
+        };
         parts.next().is_none().then_some(b)
     }
 

@@ -67,20 +67,31 @@ const REMOVED_LISTED: usize = 20;
 /// ```
 #[must_use]
 pub fn diff(old: &Snapshot<'_>, new: &Snapshot<'_>) -> Diff {
-    if let (Some(a), Some(b)) = (first_prefix(old), first_prefix(new)) {
-        if a != b {
-            let mut text = format!(
-                "# the page navigated (refs now look like {}); old refs no longer resolve; full snapshot follows\n",
-                prefix_example(b)
-            );
-            text.push_str(&render(new));
-            return Diff { text, kind: DiffKind::Navigated, changed: new.len(), removed: old.len() };
-        }
+    if let (Some(a), Some(b)) = (first_prefix(old), first_prefix(new))
+        && a != b
+    {
+        let mut text = format!(
+            "# the page navigated (refs now look like {}); old refs no longer resolve; full snapshot follows\n",
+            prefix_example(b)
+        );
+        text.push_str(&render(new));
+        return Diff {
+            text,
+            kind: DiffKind::Navigated,
+            changed: new.len(),
+            removed: old.len(),
+        };
     }
     let old_hashes = Hashes::of(old);
     let new_hashes = Hashes::of(new);
-    let old_roots: Vec<u64> = old.roots().map(|id| old_hashes.subtree[id.index()]).collect();
-    let new_roots: Vec<u64> = new.roots().map(|id| new_hashes.subtree[id.index()]).collect();
+    let old_roots: Vec<u64> = old
+        .roots()
+        .map(|id| old_hashes.subtree[id.index()])
+        .collect();
+    let new_roots: Vec<u64> = new
+        .roots()
+        .map(|id| new_hashes.subtree[id.index()])
+        .collect();
     if old_roots == new_roots {
         return Diff {
             text: "# no changes since the previous snapshot".to_owned(),
@@ -95,12 +106,24 @@ pub fn diff(old: &Snapshot<'_>, new: &Snapshot<'_>) -> Diff {
             by_ref.insert(r.as_str(), i);
         }
     }
-    let mut walk = Walk { old, old_hashes: &old_hashes, new, new_hashes: &new_hashes, by_ref: &by_ref, out: String::new(), key: String::new(), changed: 0 };
+    let mut walk = Walk {
+        old,
+        old_hashes: &old_hashes,
+        new,
+        new_hashes: &new_hashes,
+        by_ref: &by_ref,
+        out: String::new(),
+        key: String::new(),
+        changed: 0,
+    };
     let old_root_set: Vec<u64> = old_roots.clone();
     walk.siblings(new.roots().collect(), &old_root_set);
 
-    let new_refs: std::collections::HashSet<&str> =
-        new.nodes().iter().filter_map(|n| n.aria_ref().map(|r| r.as_str())).collect();
+    let new_refs: std::collections::HashSet<&str> = new
+        .nodes()
+        .iter()
+        .filter_map(|n| n.aria_ref().map(|r| r.as_str()))
+        .collect();
     let removed: Vec<&str> = old
         .nodes()
         .iter()
@@ -125,11 +148,18 @@ pub fn diff(old: &Snapshot<'_>, new: &Snapshot<'_>) -> Diff {
     while text.ends_with('\n') {
         text.pop();
     }
-    Diff { text, kind: DiffKind::Changed, changed: walk.changed, removed: removed.len() }
+    Diff {
+        text,
+        kind: DiffKind::Changed,
+        changed: walk.changed,
+        removed: removed.len(),
+    }
 }
 
 fn first_prefix(snap: &Snapshot<'_>) -> Option<RefPrefix> {
-    snap.nodes().iter().find_map(|n| n.aria_ref().and_then(|r| r.prefix()))
+    snap.nodes()
+        .iter()
+        .find_map(|n| n.aria_ref().and_then(|r| r.prefix()))
 }
 
 fn prefix_example(prefix: RefPrefix) -> String {
@@ -200,7 +230,9 @@ impl Walk<'_, '_, '_> {
         for id in ids {
             let node = &self.new[id];
             let sub = self.new_hashes.subtree[id.index()];
-            let old = node.aria_ref().and_then(|r| self.by_ref.get(r.as_str()).copied());
+            let old = node
+                .aria_ref()
+                .and_then(|r| self.by_ref.get(r.as_str()).copied());
             let unchanged = match old {
                 Some(o) => self.old_hashes.subtree[o] == sub,
                 None => node.aria_ref().is_none() && old_siblings.contains(&sub),
@@ -210,10 +242,15 @@ impl Walk<'_, '_, '_> {
                 continue;
             }
             self.flush_run(&mut run);
-            let same_self = old.is_some_and(|o| self.old_hashes.own[o] == self.new_hashes.own[id.index()]);
+            let same_self =
+                old.is_some_and(|o| self.old_hashes.own[o] == self.new_hashes.own[id.index()]);
             self.write(id, !same_self);
             let old_children: Vec<u64> = match old {
-                Some(o) => self.old.children(NodeId(u32::try_from(o).unwrap_or(u32::MAX))).map(|c| self.old_hashes.subtree[c.index()]).collect(),
+                Some(o) => self
+                    .old
+                    .children(NodeId(u32::try_from(o).unwrap_or(u32::MAX)))
+                    .map(|c| self.old_hashes.subtree[c.index()])
+                    .collect(),
                 None => Vec::new(),
             };
             self.siblings(self.new.children(id).collect(), &old_children);
@@ -224,17 +261,25 @@ impl Walk<'_, '_, '_> {
     /// Writes a run of unchanged siblings: stubs for those with a ref (the first few, then a
     /// count), nothing for the rest, which the agent still has from the previous snapshot.
     fn flush_run(&mut self, run: &mut Vec<NodeId>) {
-        let with_ref: Vec<NodeId> = run.iter().copied().filter(|&id| self.new[id].aria_ref().is_some()).collect();
+        let with_ref: Vec<NodeId> = run
+            .iter()
+            .copied()
+            .filter(|&id| self.new[id].aria_ref().is_some())
+            .collect();
         for (k, &id) in with_ref.iter().enumerate() {
             let node = &self.new[id];
             if k == STUB_RUN && with_ref.len() > STUB_RUN + 1 {
                 indent(&mut self.out, node.depth());
-                self.out.push_str(&format!("# … and {} more unchanged\n", with_ref.len() - STUB_RUN));
+                self.out.push_str(&format!(
+                    "# … and {} more unchanged\n",
+                    with_ref.len() - STUB_RUN
+                ));
                 break;
             }
             indent(&mut self.out, node.depth());
             self.out.push_str("- ref=");
-            self.out.push_str(node.aria_ref().map(|r| r.as_str()).unwrap_or_default());
+            self.out
+                .push_str(node.aria_ref().map(|r| r.as_str()).unwrap_or_default());
             self.out.push_str(" [unchanged]\n");
         }
         run.clear();

@@ -108,13 +108,19 @@ pub fn digest(snapshot: &Snapshot<'_>, goal: &str) -> Digest {
 pub fn digest_with(snapshot: &Snapshot<'_>, goal: &str, config: &DigestConfig) -> Digest {
     let analysed = goal::analyse(goal);
     let matches = index::match_goal(snapshot, &analysed);
-    let options = EmitOptions { max_text_chars: config.max_text_chars, min_gap: 1 };
+    let options = EmitOptions {
+        max_text_chars: config.max_text_chars,
+        min_gap: 1,
+    };
     let budget_chars = config.max_tokens.saturating_mul(4);
     let mut max_hits = config.max_hits;
     // The selection estimates its size; the emitted text is measured, and when it is over
     // the budget the least relevant match goes. Bounded by `max_hits` rounds.
     let (body, kept, hits) = loop {
-        let limits = select::Limits { max_hits, budget_chars };
+        let limits = select::Limits {
+            max_hits,
+            budget_chars,
+        };
         let selection = select::select(snapshot, &analysed, &matches, &limits);
         let mut body = String::new();
         if selection.hits == 0 {
@@ -168,17 +174,27 @@ pub fn full_digest_with(snapshot: &Snapshot<'_>, config: &DigestConfig) -> Diges
     for (i, node) in nodes.iter().enumerate() {
         let role = node.role();
         let control = is_interactive_role(role) || role == "iframe";
-        if control || role == "heading" || is_landmark_role(role) || matches!(role, "form" | "dialog" | "tablist" | "table") {
+        if control
+            || role == "heading"
+            || is_landmark_role(role)
+            || matches!(role, "form" | "dialog" | "tablist" | "table")
+        {
             keep[i] = true;
         }
         // A control without a name is known by what it contains (an image, some text).
-        if control && node.name().is_none() && node.text().is_none() {
-            if let Some(label) = (i + 1..node.end as usize).find(|&j| nodes[j].name().is_some() || nodes[j].text().is_some()) {
-                keep[label] = true;
-            }
+        if control
+            && node.name().is_none()
+            && node.text().is_none()
+            && let Some(label) = (i + 1..node.end as usize)
+                .find(|&j| nodes[j].name().is_some() || nodes[j].text().is_some())
+        {
+            keep[label] = true;
         }
     }
-    let options = EmitOptions { max_text_chars: config.max_text_chars.min(120), min_gap: 20 };
+    let options = EmitOptions {
+        max_text_chars: config.max_text_chars.min(120),
+        min_gap: 20,
+    };
     let mut body = String::new();
     let kept = emit(&mut body, snapshot, &keep, &options);
     let header = format!(
@@ -194,7 +210,8 @@ fn outline(snapshot: &Snapshot<'_>, budget_chars: usize) -> Vec<bool> {
     let mut keep = vec![false; snapshot.len()];
     let mut cost = 0;
     for (i, node) in snapshot.nodes().iter().enumerate() {
-        let wanted = is_landmark_role(node.role()) || (node.role() == "heading" && node.level().is_none_or(|l| l <= 3));
+        let wanted = is_landmark_role(node.role())
+            || (node.role() == "heading" && node.level().is_none_or(|l| l <= 3));
         if wanted {
             cost += node.role().len() + node.name().map_or(0, str::len) + 24;
             if cost > budget_chars {
@@ -206,7 +223,13 @@ fn outline(snapshot: &Snapshot<'_>, budget_chars: usize) -> Vec<bool> {
     keep
 }
 
-fn finish(snapshot: &Snapshot<'_>, header: String, body: String, kept: usize, hits: usize) -> Digest {
+fn finish(
+    snapshot: &Snapshot<'_>,
+    header: String,
+    body: String,
+    kept: usize,
+    hits: usize,
+) -> Digest {
     let mut text = header;
     text.push_str(&body);
     while text.ends_with('\n') {

@@ -52,12 +52,18 @@ impl fmt::Display for ErrorKind {
             Self::ExpectedListItem => {
                 f.write_str("expected a list item starting with \"- \", a comment or a blank line")
             }
-            Self::BadIndent { expected: Some(e), found } => write!(
+            Self::BadIndent {
+                expected: Some(e),
+                found,
+            } => write!(
                 f,
                 "indentation of {found} spaces does not match the surrounding items \
                  (expected {e}); indent each level by the same number of spaces"
             ),
-            Self::BadIndent { expected: None, found } => write!(
+            Self::BadIndent {
+                expected: None,
+                found,
+            } => write!(
                 f,
                 "indentation of {found} columns contains a tab; indent with spaces only"
             ),
@@ -71,9 +77,9 @@ impl fmt::Display for ErrorKind {
                 "tree is deeper than the limit of {limit} levels; raise max_depth if the input \
                  is trusted"
             ),
-            Self::OrphanProp => f.write_str(
-                "property line (\"- /name: value\") has no node above it to belong to",
-            ),
+            Self::OrphanProp => {
+                f.write_str("property line (\"- /name: value\") has no node above it to belong to")
+            }
             Self::Syntax { expected } => write!(f, "expected {expected}"),
             Self::UnterminatedString => {
                 f.write_str("quoted string is not closed on this line; add the closing quote")

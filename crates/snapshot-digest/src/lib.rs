@@ -13,9 +13,11 @@ mod roles;
 mod tokens;
 mod tree;
 
-pub use diff::{Diff, DiffKind, diff};
-pub use digest::{Digest, DigestConfig, DigestStats, digest, digest_with, full_digest, full_digest_with};
 pub use attrs::{BoundingBox, Invalid, Tristate};
+pub use diff::{Diff, DiffKind, diff};
+pub use digest::{
+    Digest, DigestConfig, DigestStats, digest, digest_with, full_digest, full_digest_with,
+};
 pub use error::{Diagnostic, ErrorKind, ParseError};
 pub use normalize::normalize_whitespace;
 pub use parse::{Config, parse, parse_lenient, parse_lenient_with, parse_with};

@@ -149,8 +149,13 @@ fn run<'a>(
 ) -> Result<Snapshot<'a>, ParseError> {
     let body = envelope::locate(text)?;
     let mut nodes: Vec<Node<'a>> = Vec::new();
-    let mut stack =
-        vec![Open { indent: 0, id: None, child_indent: None, block: true, line: 0 }];
+    let mut stack = vec![Open {
+        indent: 0,
+        id: None,
+        child_indent: None,
+        block: true,
+        line: 0,
+    }];
     let mut lines = Lines::new(body.text, body.first_line);
     while let Some((line_no, line)) = lines.next() {
         let indent = line.bytes().take_while(|&b| b == b' ').count();
@@ -181,7 +186,11 @@ fn run<'a>(
         let item = match parse_item(rest, &mut lines, indent) {
             Ok(item) => item,
             Err(e) => {
-                if !report(to_error(line, line_no, LineError::new(indent + e.offset, e.kind))) {
+                if !report(to_error(
+                    line,
+                    line_no,
+                    LineError::new(indent + e.offset, e.kind),
+                )) {
                     return Ok(Snapshot::default());
                 }
                 lines.skip_deeper(indent);
@@ -192,7 +201,11 @@ fn run<'a>(
             Item::Prop(prop) => match parent {
                 Some(p) => nodes[p.index()].props.push(prop),
                 None => {
-                    if !report(to_error(line, line_no, LineError::new(indent, ErrorKind::OrphanProp))) {
+                    if !report(to_error(
+                        line,
+                        line_no,
+                        LineError::new(indent, ErrorKind::OrphanProp),
+                    )) {
                         return Ok(Snapshot::default());
                     }
                 }
@@ -204,17 +217,30 @@ fn run<'a>(
                 node.parent = parent;
                 let block = node.block;
                 nodes.push(node);
-                stack.push(Open { indent, id: Some(id), child_indent: None, block, line: line_no });
+                stack.push(Open {
+                    indent,
+                    id: Some(id),
+                    child_indent: None,
+                    block,
+                    line: line_no,
+                });
             }
         }
     }
     close_all(&mut stack, &mut nodes);
-    Ok(Snapshot { nodes, trailing_newline: body.bare && text.ends_with('\n'), source: body.text })
+    Ok(Snapshot {
+        nodes,
+        trailing_newline: body.bare && text.ends_with('\n'),
+        source: body.text,
+    })
 }
 
 fn to_error(line: &str, line_no: usize, e: LineError) -> ParseError {
     let offset = e.offset.min(line.len());
-    let offset = (0..=offset).rev().find(|&i| line.is_char_boundary(i)).unwrap_or(0);
+    let offset = (0..=offset)
+        .rev()
+        .find(|&i| line.is_char_boundary(i))
+        .unwrap_or(0);
     ParseError::new(line_no, line[..offset].chars().count() + 1, e.kind)
 }
 
@@ -228,7 +254,13 @@ fn place(
     config: &Config,
 ) -> Result<(), LineError> {
     if rest.starts_with('\t') {
-        return Err(LineError::new(indent, ErrorKind::BadIndent { expected: None, found: indent }));
+        return Err(LineError::new(
+            indent,
+            ErrorKind::BadIndent {
+                expected: None,
+                found: indent,
+            },
+        ));
     }
     while stack.len() > 1 && stack.last().is_some_and(|o| o.indent >= indent) {
         close_top(stack, nodes);
@@ -236,20 +268,33 @@ fn place(
     let len = stack.len();
     let top = &mut stack[len - 1];
     if len > 1 && !top.block {
-        return Err(LineError::new(indent, ErrorKind::UnexpectedChild { parent_line: top.line }));
+        return Err(LineError::new(
+            indent,
+            ErrorKind::UnexpectedChild {
+                parent_line: top.line,
+            },
+        ));
     }
     match top.child_indent {
         Some(expected) if expected != indent => {
             return Err(LineError::new(
                 indent,
-                ErrorKind::BadIndent { expected: Some(expected), found: indent },
+                ErrorKind::BadIndent {
+                    expected: Some(expected),
+                    found: indent,
+                },
             ));
         }
         Some(_) => {}
         None => top.child_indent = Some(indent),
     }
     if len > config.max_depth && !rest.starts_with("- /") {
-        return Err(LineError::new(indent, ErrorKind::TooDeep { limit: config.max_depth }));
+        return Err(LineError::new(
+            indent,
+            ErrorKind::TooDeep {
+                limit: config.max_depth,
+            },
+        ));
     }
     Ok(())
 }
@@ -267,7 +312,11 @@ fn close_all(stack: &mut Vec<Open>, nodes: &mut [Node<'_>]) {
 }
 
 /// Parses the item after the indentation (`rest` starts at the `-`).
-fn parse_item<'a>(rest: &'a str, lines: &mut Lines<'a>, indent: usize) -> Result<Item<'a>, LineError> {
+fn parse_item<'a>(
+    rest: &'a str,
+    lines: &mut Lines<'a>,
+    indent: usize,
+) -> Result<Item<'a>, LineError> {
     let Some(item) = rest.strip_prefix("- ") else {
         return Err(LineError::new(0, ErrorKind::ExpectedListItem));
     };
@@ -277,8 +326,16 @@ fn parse_item<'a>(rest: &'a str, lines: &mut Lines<'a>, indent: usize) -> Result
     if let Some(prop) = item.strip_prefix('/') {
         return parse_prop(prop, lines, indent).map_err(|e| shift(e, base + 1));
     }
-    if let Some(r) = item.strip_prefix("ref=").and_then(|r| r.strip_suffix(" [unchanged]")) {
-        return Ok(Item::Node(new_node(NodeKind::Unchanged, Cow::Borrowed(""), None, vec![attr_ref(r)])));
+    if let Some(r) = item
+        .strip_prefix("ref=")
+        .and_then(|r| r.strip_suffix(" [unchanged]"))
+    {
+        return Ok(Item::Node(new_node(
+            NodeKind::Unchanged,
+            Cow::Borrowed(""),
+            None,
+            vec![attr_ref(r)],
+        )));
     }
     let (item, changed, base) = match item.strip_prefix("<changed> ") {
         Some(r) => (r, true, base + 10),
@@ -286,7 +343,9 @@ fn parse_item<'a>(rest: &'a str, lines: &mut Lines<'a>, indent: usize) -> Result
     };
     let (key, colon) = split_key(item).map_err(|e| shift(e, base))?;
     let value = match colon {
-        Colon::Value(at, v) => Some(parse_value(v, lines, indent).map_err(|e| shift(e, base + at))?),
+        Colon::Value(at, v) => {
+            Some(parse_value(v, lines, indent).map_err(|e| shift(e, base + at))?)
+        }
         Colon::None | Colon::Block => None,
     };
     let mut node = if key.as_ref() == "text" {
@@ -311,10 +370,18 @@ fn shift(e: LineError, by: usize) -> LineError {
 }
 
 fn attr_ref(r: &str) -> Attribute<'_> {
-    Attribute { name: Cow::Borrowed("ref"), value: Some(Cow::Borrowed(r)) }
+    Attribute {
+        name: Cow::Borrowed("ref"),
+        value: Some(Cow::Borrowed(r)),
+    }
 }
 
-fn new_node<'a>(kind: NodeKind, role: Cow<'a, str>, name: Option<Cow<'a, str>>, attrs: Vec<Attribute<'a>>) -> Node<'a> {
+fn new_node<'a>(
+    kind: NodeKind,
+    role: Cow<'a, str>,
+    name: Option<Cow<'a, str>>,
+    attrs: Vec<Attribute<'a>>,
+) -> Node<'a> {
     Node {
         kind,
         role,
@@ -372,7 +439,12 @@ fn split_key(item: &str) -> Result<(KeyText<'_>, Colon<'_>), LineError> {
         if t.is_empty() || t.starts_with('#') {
             return Ok((key, Colon::None));
         }
-        return Err(LineError::new(item.len() - t.len(), ErrorKind::Syntax { expected: "`:` after the key" }));
+        return Err(LineError::new(
+            item.len() - t.len(),
+            ErrorKind::Syntax {
+                expected: "`:` after the key",
+            },
+        ));
     };
     let value = colon_tail.trim_start_matches(' ');
     if value.is_empty() || value.starts_with('#') {
@@ -394,7 +466,12 @@ fn build_element(key: KeyText<'_>) -> Result<Node<'_>, LineError> {
     match key {
         Cow::Borrowed(k) => {
             let parts = key::parse_key(k).map_err(|(at, kind)| LineError::new(at, kind))?;
-            let mut node = new_node(NodeKind::Element, Cow::Borrowed(parts.role), parts.name, parts.attrs);
+            let mut node = new_node(
+                NodeKind::Element,
+                Cow::Borrowed(parts.role),
+                parts.name,
+                parts.attrs,
+            );
             node.name_form = parts.name_form;
             Ok(node)
         }
@@ -411,7 +488,12 @@ fn build_element(key: KeyText<'_>) -> Result<Node<'_>, LineError> {
                 })
                 .collect();
             let name = parts.name.map(|n| Cow::Owned(n.into_owned()));
-            let mut node = new_node(NodeKind::Element, Cow::Owned(parts.role.to_owned()), name, attrs);
+            let mut node = new_node(
+                NodeKind::Element,
+                Cow::Owned(parts.role.to_owned()),
+                name,
+                attrs,
+            );
             node.name_form = parts.name_form;
             Ok(node)
         }
@@ -419,11 +501,20 @@ fn build_element(key: KeyText<'_>) -> Result<Node<'_>, LineError> {
 }
 
 /// `- /name: value` (the slash already stripped).
-fn parse_prop<'a>(prop: &'a str, lines: &mut Lines<'a>, indent: usize) -> Result<Item<'a>, LineError> {
+fn parse_prop<'a>(
+    prop: &'a str,
+    lines: &mut Lines<'a>,
+    indent: usize,
+) -> Result<Item<'a>, LineError> {
     let sep = plain_separator(prop);
     let name = &prop[..sep];
     if name.is_empty() || name.contains(' ') {
-        return Err(LineError::new(0, ErrorKind::Syntax { expected: "a property name such as `/url`" }));
+        return Err(LineError::new(
+            0,
+            ErrorKind::Syntax {
+                expected: "a property name such as `/url`",
+            },
+        ));
     }
     let value = prop.get(sep + 1..).unwrap_or("").trim_start_matches(' ');
     let at = prop.len() - value.len();
@@ -432,15 +523,24 @@ fn parse_prop<'a>(prop: &'a str, lines: &mut Lines<'a>, indent: usize) -> Result
     } else {
         parse_value(value, lines, indent).map_err(|e| shift(e, at))?
     };
-    Ok(Item::Prop(Prop { name: Cow::Borrowed(name), value }))
+    Ok(Item::Prop(Prop {
+        name: Cow::Borrowed(name),
+        value,
+    }))
 }
 
 /// Decodes a value: double- or single-quoted, a block scalar (`|`, `>`), or plain text.
-fn parse_value<'a>(v: &'a str, lines: &mut Lines<'a>, indent: usize) -> Result<Cow<'a, str>, LineError> {
+fn parse_value<'a>(
+    v: &'a str,
+    lines: &mut Lines<'a>,
+    indent: usize,
+) -> Result<Cow<'a, str>, LineError> {
     let (text, used) = match v.as_bytes()[0] {
         b'"' => scalar::double_quoted(v).map_err(|(at, k)| LineError::new(at, k))?,
         b'\'' => scalar::single_quoted(v).map_err(|(at, k)| LineError::new(at, k))?,
-        b'|' | b'>' if is_block_indicator(v) => return Ok(Cow::Owned(lines.block_scalar(v, indent))),
+        b'|' | b'>' if is_block_indicator(v) => {
+            return Ok(Cow::Owned(lines.block_scalar(v, indent)));
+        }
         _ => {
             let end = v.find(" #").unwrap_or(v.len());
             return Ok(Cow::Borrowed(v[..end].trim_end_matches(' ')));
@@ -448,7 +548,12 @@ fn parse_value<'a>(v: &'a str, lines: &mut Lines<'a>, indent: usize) -> Result<C
     };
     let tail = v[used..].trim_start_matches(' ');
     if !tail.is_empty() && !tail.starts_with('#') {
-        return Err(LineError::new(v.len() - tail.len(), ErrorKind::Syntax { expected: "the end of the line after the closing quote" }));
+        return Err(LineError::new(
+            v.len() - tail.len(),
+            ErrorKind::Syntax {
+                expected: "the end of the line after the closing quote",
+            },
+        ));
     }
     Ok(text)
 }
@@ -467,7 +572,11 @@ struct Lines<'a> {
 
 impl<'a> Lines<'a> {
     fn new(text: &'a str, first_line: usize) -> Self {
-        Self { text, pos: 0, line_no: first_line.saturating_sub(1) }
+        Self {
+            text,
+            pos: 0,
+            line_no: first_line.saturating_sub(1),
+        }
     }
 
     fn next(&mut self) -> Option<(usize, &'a str)> {

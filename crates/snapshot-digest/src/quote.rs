@@ -12,20 +12,14 @@ use crate::NameForm;
 pub(crate) fn is_js_space(c: char) -> bool {
     matches!(
         c,
-        '\t' | '\n'
-            | '\u{0b}'
-            | '\u{0c}'
-            | '\r'
-            | ' '
-            | '\u{a0}'
-            | '\u{1680}'
-            | '\u{2000}'..='\u{200a}'
-            | '\u{2028}'
-            | '\u{2029}'
-            | '\u{202f}'
-            | '\u{205f}'
-            | '\u{3000}'
-            | '\u{feff}'
+        '\t' | '\n' | '\u{0b}' | '\u{0c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202f}'
+                | '\u{205f}'
+                | '\u{3000}'
+                | '\u{feff}'
     )
 }
 
@@ -35,13 +29,17 @@ fn is_quote_control(c: char) -> bool {
 
 /// Whether Playwright's `yamlStringNeedsQuotes` is true for `s`.
 pub(crate) fn needs_quotes(s: &str) -> bool {
-    let Some(first) = s.chars().next() else { return true };
+    let Some(first) = s.chars().next() else {
+        return true;
+    };
     let last = s.chars().next_back().unwrap_or(first);
     if is_js_space(first) || is_js_space(last) {
         return true;
     }
-    if matches!(first, '-' | '&' | '*' | ']' | ',' | '?' | '!' | '>' | '|' | '@' | '"' | '\'')
-        || matches!(first, '#' | '%' | '[')
+    if matches!(
+        first,
+        '-' | '&' | '*' | ']' | ',' | '?' | '!' | '>' | '|' | '@' | '"' | '\''
+    ) || matches!(first, '#' | '%' | '[')
     {
         return true;
     }
@@ -71,7 +69,8 @@ fn is_yaml_word(s: &str) -> bool {
 /// `/^[-+]?\.(inf|nan)$/i`.
 fn is_inf_or_nan(s: &str) -> bool {
     let s = s.strip_prefix(['-', '+']).unwrap_or(s);
-    s.strip_prefix('.').is_some_and(|r| r.eq_ignore_ascii_case("inf") || r.eq_ignore_ascii_case("nan"))
+    s.strip_prefix('.')
+        .is_some_and(|r| r.eq_ignore_ascii_case("inf") || r.eq_ignore_ascii_case("nan"))
 }
 
 /// Whether JavaScript's `Number(s)` is not `NaN`, for `s` without surrounding whitespace.
@@ -89,7 +88,10 @@ fn is_js_number(s: &str) -> bool {
             return true;
         }
     }
-    let b = b.strip_prefix(b"+").or_else(|| b.strip_prefix(b"-")).unwrap_or(b);
+    let b = b
+        .strip_prefix(b"+")
+        .or_else(|| b.strip_prefix(b"-"))
+        .unwrap_or(b);
     if b == b"Infinity" {
         return true;
     }
@@ -104,7 +106,10 @@ fn is_js_number(s: &str) -> bool {
         return false;
     }
     if let Some(r) = rest.strip_prefix(b"e").or_else(|| rest.strip_prefix(b"E")) {
-        let r = r.strip_prefix(b"+").or_else(|| r.strip_prefix(b"-")).unwrap_or(r);
+        let r = r
+            .strip_prefix(b"+")
+            .or_else(|| r.strip_prefix(b"-"))
+            .unwrap_or(r);
         return !r.is_empty() && r.iter().all(u8::is_ascii_digit);
     }
     rest.is_empty()
@@ -154,7 +159,8 @@ pub(crate) fn write_value(out: &mut String, value: &str) {
 /// Writes a name as `JSON.stringify` does, or between its own slashes when it was written that
 /// way and still can be (it starts and ends with `/`).
 pub(crate) fn write_name(out: &mut String, name: &str, form: NameForm) {
-    if form == NameForm::Slashes && !name.is_empty() && name.starts_with('/') && name.ends_with('/') {
+    if form == NameForm::Slashes && !name.is_empty() && name.starts_with('/') && name.ends_with('/')
+    {
         out.push_str(name);
         return;
     }

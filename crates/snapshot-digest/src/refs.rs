@@ -42,7 +42,10 @@ impl<'a> Ref<'a> {
     /// Reads a ref; text that is not one of Playwright's forms is kept as raw text.
     #[must_use]
     pub fn new(raw: &'a str) -> Self {
-        Self { raw, parsed: parse_ref(raw) }
+        Self {
+            raw,
+            parsed: parse_ref(raw),
+        }
     }
 
     /// The ref exactly as written.
@@ -75,8 +78,11 @@ fn parse_ref(raw: &str) -> Option<(RefPrefix, u32)> {
         b'e' => (RefPrefix::None, raw),
         b'f' | b's' => {
             let (n, rest) = number(&raw[1..])?;
-            let prefix =
-                if raw.starts_with('f') { RefPrefix::Frame(n) } else { RefPrefix::Snapshot(n) };
+            let prefix = if raw.starts_with('f') {
+                RefPrefix::Frame(n)
+            } else {
+                RefPrefix::Snapshot(n)
+            };
             (prefix, rest)
         }
         _ => return None,

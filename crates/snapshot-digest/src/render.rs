@@ -71,11 +71,12 @@ pub(crate) fn render_node_at(
     write_element_key(key, node);
     write_key(out, key);
     if let Some(text) = node.text()
-        && node.props().is_empty() {
-            out.push_str(": ");
-            write_value(out, text);
-            return;
-        }
+        && node.props().is_empty()
+    {
+        out.push_str(": ");
+        write_value(out, text);
+        return;
+    }
     if node.has_block() || !node.props().is_empty() {
         out.push(':');
     }

@@ -142,7 +142,10 @@ impl<'a> Node<'a> {
     /// the attribute is absent.
     #[must_use]
     pub fn attribute(&self, name: &str) -> Option<Option<&str>> {
-        self.attrs.iter().find(|a| a.name == name).map(Attribute::value)
+        self.attrs
+            .iter()
+            .find(|a| a.name == name)
+            .map(Attribute::value)
     }
 
     /// The `/name: value` properties in the order they were written.
@@ -286,14 +289,26 @@ impl<'a> Snapshot<'a> {
 
     /// The top-level nodes.
     pub fn roots(&self) -> Siblings<'_, 'a> {
-        Siblings { snap: self, next: 0, end: id_u32(self.nodes.len()) }
+        Siblings {
+            snap: self,
+            next: 0,
+            end: id_u32(self.nodes.len()),
+        }
     }
 
     /// The direct children of `id`, in order; empty for an id of another snapshot.
     pub fn children(&self, id: NodeId) -> Siblings<'_, 'a> {
         match self.nodes.get(id.index()) {
-            Some(node) => Siblings { snap: self, next: id.0 + 1, end: node.end },
-            None => Siblings { snap: self, next: 0, end: 0 },
+            Some(node) => Siblings {
+                snap: self,
+                next: id.0 + 1,
+                end: node.end,
+            },
+            None => Siblings {
+                snap: self,
+                next: 0,
+                end: 0,
+            },
         }
     }
 
@@ -337,7 +352,11 @@ impl<'a> Snapshot<'a> {
     #[must_use]
     pub fn same_tree(&self, other: &Snapshot<'_>) -> bool {
         self.nodes.len() == other.nodes.len()
-            && self.nodes.iter().zip(&other.nodes).all(|(a, b)| a.same_content(b))
+            && self
+                .nodes
+                .iter()
+                .zip(&other.nodes)
+                .all(|(a, b)| a.same_content(b))
     }
 }
 

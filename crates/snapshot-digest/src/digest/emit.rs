@@ -5,8 +5,8 @@
 //! result still parses as a snapshot. Gaps become YAML comment lines (`# … 37 nodes omitted`),
 //! which every YAML reader, ours included, skips.
 
-use crate::render::render_node_at;
 use crate::Snapshot;
+use crate::render::render_node_at;
 
 /// How to write the subset.
 pub(crate) struct EmitOptions {
@@ -17,7 +17,12 @@ pub(crate) struct EmitOptions {
 }
 
 /// Writes the nodes with `keep[i]` set, in document order.
-pub(crate) fn emit(out: &mut String, snap: &Snapshot<'_>, keep: &[bool], options: &EmitOptions) -> usize {
+pub(crate) fn emit(
+    out: &mut String,
+    snap: &Snapshot<'_>,
+    keep: &[bool],
+    options: &EmitOptions,
+) -> usize {
     let nodes = snap.nodes();
     let mut depth_of = vec![0u32; nodes.len()];
     let mut key = String::new();
@@ -43,7 +48,13 @@ pub(crate) fn emit(out: &mut String, snap: &Snapshot<'_>, keep: &[bool], options
             None => i,
         };
         write_gap(out, gap, depth, options);
-        render_node_at(out, &mut key, node, depth as usize, Some(options.max_text_chars));
+        render_node_at(
+            out,
+            &mut key,
+            node,
+            depth as usize,
+            Some(options.max_text_chars),
+        );
         out.push('\n');
         last = Some(i);
         written += 1;

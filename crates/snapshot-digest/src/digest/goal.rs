@@ -58,7 +58,11 @@ const QUERY_WEIGHT: f32 = 0.3;
 
 impl Concept {
     fn push(&mut self, text: String, kind: AltKind, weight: f32) {
-        match self.alts.iter_mut().find(|a| a.text == text && a.kind == kind) {
+        match self
+            .alts
+            .iter_mut()
+            .find(|a| a.text == text && a.kind == kind)
+        {
             Some(a) => a.weight = a.weight.max(weight),
             None => self.alts.push(Alt { text, kind, weight }),
         }
@@ -85,9 +89,13 @@ fn push_term(concept: &mut Concept, folded: &str, weight: f32) {
     let mut words = Vec::new();
     for_each_word(folded, |w| words.push(w.to_owned()));
     match words.as_slice() {
-        [one] if !one.chars().any(is_cjk) => concept.push(stem(one).to_owned(), AltKind::Word, weight),
+        [one] if !one.chars().any(is_cjk) => {
+            concept.push(stem(one).to_owned(), AltKind::Word, weight)
+        }
         // Symbols such as `$` have no words: matched as text.
-        [] if !folded.trim().is_empty() => concept.push(folded.trim().to_owned(), AltKind::Phrase, weight),
+        [] if !folded.trim().is_empty() => {
+            concept.push(folded.trim().to_owned(), AltKind::Phrase, weight)
+        }
         [] => {}
         _ => concept.push(folded.to_owned(), AltKind::Phrase, weight),
     }
@@ -136,12 +144,12 @@ pub(crate) fn analyse(goal: &str) -> Goal {
 
     let mut words = Vec::new();
     for_each_word(&folded, |w| words.push(w.to_owned()));
-    if words.iter().any(|w| w == "when") {
-        if let Some(g) = GROUPS.iter().position(|terms| terms.contains(&"published")) {
-            let mut c = Concept::default();
-            c.add_group(g);
-            concepts.push(c);
-        }
+    if words.iter().any(|w| w == "when")
+        && let Some(g) = GROUPS.iter().position(|terms| terms.contains(&"published"))
+    {
+        let mut c = Concept::default();
+        c.add_group(g);
+        concepts.push(c);
     }
     let mut seen: Vec<&str> = Vec::new();
     for word in &words {
@@ -180,15 +188,25 @@ pub(crate) fn analyse(goal: &str) -> Goal {
     }
     // In a search goal the quoted text is what to type, not what to find on the page.
     let search = GROUPS.iter().position(|terms| terms.contains(&"search"));
-    if concepts[quoted_concepts..].iter().any(|c| search.is_some_and(|g| c.groups.contains(&g))) {
+    if concepts[quoted_concepts..]
+        .iter()
+        .any(|c| search.is_some_and(|g| c.groups.contains(&g)))
+    {
         for c in &mut concepts[..quoted_concepts] {
             for alt in &mut c.alts {
                 alt.weight *= QUERY_WEIGHT;
             }
         }
     }
-    let has_email = goal.split_whitespace().any(|w| w.contains('@') && w.contains('.'));
-    Goal { concepts, intent: intent(&words, goal), has_email, quoted: quoted_concepts }
+    let has_email = goal
+        .split_whitespace()
+        .any(|w| w.contains('@') && w.contains('.'));
+    Goal {
+        concepts,
+        intent: intent(&words, goal),
+        has_email,
+        quoted: quoted_concepts,
+    }
 }
 
 /// A run of CJK text: the run itself, and its two-character pieces at lower weight, since
@@ -203,7 +221,10 @@ fn cjk_concept(run: &str) -> Concept {
         }
     }
     for (g, terms) in GROUPS.iter().enumerate() {
-        if terms.iter().any(|t| t.chars().any(is_cjk) && run.contains(&fold(t))) {
+        if terms
+            .iter()
+            .any(|t| t.chars().any(is_cjk) && run.contains(&fold(t)))
+        {
             c.add_group(g);
         }
     }
@@ -212,7 +233,13 @@ fn cjk_concept(run: &str) -> Concept {
 
 /// Text between quotes: '…', "…", “…”, «…», 「…」.
 fn quoted(folded: &str) -> Vec<String> {
-    let pairs = [('\'', '\''), ('"', '"'), ('\u{201c}', '\u{201d}'), ('\u{ab}', '\u{bb}'), ('\u{300c}', '\u{300d}')];
+    let pairs = [
+        ('\'', '\''),
+        ('"', '"'),
+        ('\u{201c}', '\u{201d}'),
+        ('\u{ab}', '\u{bb}'),
+        ('\u{300c}', '\u{300d}'),
+    ];
     let mut out = Vec::new();
     for (open, close) in pairs {
         let mut rest = folded;
@@ -224,7 +251,9 @@ fn quoted(folded: &str) -> Vec<String> {
                 rest = after_open;
                 continue;
             }
-            let Some(end) = after_open.find(close) else { break };
+            let Some(end) = after_open.find(close) else {
+                break;
+            };
             let inner = after_open[..end].trim();
             if inner.chars().count() >= 2 {
                 out.push(inner.to_owned());
@@ -239,17 +268,85 @@ fn quoted(folded: &str) -> Vec<String> {
 /// "subscribe"), acts; otherwise a question, or a goal that opens with a question word, reads.
 fn intent(words: &[String], goal: &str) -> Intent {
     const OPENERS: &[&str] = &[
-        "open", "go", "click", "take", "play", "follow", "share", "subscribe", "sign", "log", "search",
-        "buy", "show", "jump", "continue", "leave", "post", "create", "join", "download", "bookmark",
-        "print", "hide", "report", "move", "switch", "email", "give", "see", "look", "submit", "send",
-        "add", "select", "choose", "enter", "type", "fill", "press", "visit", "watch", "scroll", "let",
-        "get", "have", "rechercher", "lire",
+        "open",
+        "go",
+        "click",
+        "take",
+        "play",
+        "follow",
+        "share",
+        "subscribe",
+        "sign",
+        "log",
+        "search",
+        "buy",
+        "show",
+        "jump",
+        "continue",
+        "leave",
+        "post",
+        "create",
+        "join",
+        "download",
+        "bookmark",
+        "print",
+        "hide",
+        "report",
+        "move",
+        "switch",
+        "email",
+        "give",
+        "see",
+        "look",
+        "submit",
+        "send",
+        "add",
+        "select",
+        "choose",
+        "enter",
+        "type",
+        "fill",
+        "press",
+        "visit",
+        "watch",
+        "scroll",
+        "let",
+        "get",
+        "have",
+        "rechercher",
+        "lire",
     ];
     const STRONG: &[&str] = &[
-        "buy", "subscribe", "sign", "log", "share", "follow", "download", "play", "search", "print",
-        "bookmark", "join", "register", "contact", "ask", "comment", "watch",
+        "buy",
+        "subscribe",
+        "sign",
+        "log",
+        "share",
+        "follow",
+        "download",
+        "play",
+        "search",
+        "print",
+        "bookmark",
+        "join",
+        "register",
+        "contact",
+        "ask",
+        "comment",
+        "watch",
     ];
-    const READ: &[&str] = &["when", "what", "who", "which", "how", "according", "check", "whose", "why", "once"];
+    const READ: &[&str] = &[
+        "when",
+        "what",
+        "who",
+        "which",
+        "how",
+        "according",
+        "check",
+        "whose",
+        "why",
+        "once",
+    ];
     let first = words.first().map(String::as_str).unwrap_or_default();
     if OPENERS.contains(&first) || words.iter().any(|w| STRONG.contains(&w.as_str())) {
         return Intent::Act;

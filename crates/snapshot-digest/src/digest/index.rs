@@ -6,6 +6,7 @@
 //! each node and concept, the best weighted match: `own[node * concepts + concept]`.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use memchr::memmem;
 
@@ -69,8 +70,8 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
 
     // Raw match quality per (node, concept, alt), before idf: kept sparse.
     let mut hits: Vec<(u32, u16, u16, f32)> = Vec::new();
-    let mut by_prefix: HashMap<&str, Vec<(u16, u16)>> = HashMap::new();
-    let mut short: HashMap<&str, Vec<(u16, u16)>> = HashMap::new();
+    let mut by_prefix: FnvMap<&str, Vec<(u16, u16)>> = FnvMap::default();
+    let mut short: FnvMap<&str, Vec<(u16, u16)>> = FnvMap::default();
     for (ci, concept) in goal.concepts.iter().enumerate() {
         for (ai, alt) in concept.alts.iter().enumerate() {
             let key = (index_u16(ci), index_u16(ai));
@@ -115,7 +116,7 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
     }
 
     // Document frequency per alternative: rare words say more about where the goal is.
-    let mut df: HashMap<(u16, u16), u32> = HashMap::new();
+    let mut df: FnvMap<(u16, u16), u32> = FnvMap::default();
     hits.sort_unstable_by_key(|h| (h.1, h.2, h.0));
     hits.dedup_by(|a, b| {
         let same = a.0 == b.0 && a.1 == b.1 && a.2 == b.2;
@@ -137,8 +138,37 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
         *slot = slot.max(quality * alt.weight * idf);
     }
     let found = df.into_keys().collect();
-    Matches { concepts, own, found }
+    Matches {
+        concepts,
+        own,
+        found,
+    }
 }
+
+/// FNV-1a: the keys are short words hashed once per page word, where SipHash's protection
+/// against crafted collisions buys nothing (the map holds the goal's words, not the page's).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type FnvMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
 
 fn index_u16(i: usize) -> u16 {
     u16::try_from(i).unwrap_or(u16::MAX)
@@ -172,7 +202,12 @@ fn fold_nodes(snap: &Snapshot<'_>) -> (String, Vec<Span>) {
             fold_into(&mut buffer, text);
             let end = u32::try_from(buffer.len()).unwrap_or(u32::MAX);
             buffer.push('\n');
-            spans.push(Span { start, end, node: node_id, field });
+            spans.push(Span {
+                start,
+                end,
+                node: node_id,
+                field,
+            });
         };
         if node.kind() == NodeKind::Unchanged {
             continue;

@@ -13,127 +13,613 @@
 pub(crate) const GROUPS: &[&[&str]] = &[
     // Accounts.
     &[
-        "log in", "login", "sign in", "signin", "log on", "logon", "my account", "account", "anmelden",
-        "einloggen", "connexion", "se connecter", "iniciar sesion", "acceder", "accedi", "inloggen",
-        "prihlasit", "prihlaseni", "zaloguj", "logowanie", "войти", "вход", "ログイン", "登录", "登入",
-        "로그인", "newspass",
+        "log in",
+        "login",
+        "sign in",
+        "signin",
+        "log on",
+        "logon",
+        "my account",
+        "account",
+        "anmelden",
+        "einloggen",
+        "connexion",
+        "se connecter",
+        "iniciar sesion",
+        "acceder",
+        "accedi",
+        "inloggen",
+        "prihlasit",
+        "prihlaseni",
+        "zaloguj",
+        "logowanie",
+        "войти",
+        "вход",
+        "ログイン",
+        "登录",
+        "登入",
+        "로그인",
+        "newspass",
     ],
     &[
-        "sign up", "signup", "register", "registration", "join", "create account", "new account",
-        "registrieren", "inscription", "inscrire", "registrarse", "registrati", "registrace",
-        "zarejestruj", "регистрация", "注册", "登録", "회원가입",
+        "sign up",
+        "signup",
+        "register",
+        "registration",
+        "join",
+        "create account",
+        "new account",
+        "registrieren",
+        "inscription",
+        "inscrire",
+        "registrarse",
+        "registrati",
+        "registrace",
+        "zarejestruj",
+        "регистрация",
+        "注册",
+        "登録",
+        "회원가입",
     ],
-    &["password", "passwort", "mot de passe", "contrasena", "heslo", "haslo", "пароль", "パスワード", "密码", "비밀번호"],
-    &["username", "user name", "benutzername", "identifiant", "usuario", "uzivatel", "ユーザー名", "用户名", "아이디"],
+    &[
+        "password",
+        "passwort",
+        "mot de passe",
+        "contrasena",
+        "heslo",
+        "haslo",
+        "пароль",
+        "パスワード",
+        "密码",
+        "비밀번호",
+    ],
+    &[
+        "username",
+        "user name",
+        "benutzername",
+        "identifiant",
+        "usuario",
+        "uzivatel",
+        "ユーザー名",
+        "用户名",
+        "아이디",
+    ],
     // Finding things.
     &[
-        "search", "look up", "lookup", "query", "suche", "suchen", "rechercher", "recherche", "buscar",
-        "busqueda", "cerca", "cercare", "zoeken", "hledat", "vyhledat", "szukaj", "поиск", "検索", "搜索",
-        "검색", "quote lookup", "role:searchbox",
+        "search",
+        "look up",
+        "lookup",
+        "query",
+        "suche",
+        "suchen",
+        "rechercher",
+        "recherche",
+        "buscar",
+        "busqueda",
+        "cerca",
+        "cercare",
+        "zoeken",
+        "hledat",
+        "vyhledat",
+        "szukaj",
+        "поиск",
+        "検索",
+        "搜索",
+        "검색",
+        "quote lookup",
+        "role:searchbox",
     ],
     // Conversation.
     &[
-        "comment", "comments", "discussion", "discuss", "reply", "replies", "conversation", "responses",
-        "reactions", "disqus", "kommentar", "kommentare", "commentaire", "commentaires", "reagir",
-        "comentario", "comentarios", "commento", "commenti", "reacties", "komentar", "komentare",
-        "diskuse", "komentarze", "комментарии", "コメント", "评论", "留言", "댓글",
+        "comment",
+        "comments",
+        "discussion",
+        "discuss",
+        "reply",
+        "replies",
+        "conversation",
+        "responses",
+        "reactions",
+        "disqus",
+        "kommentar",
+        "kommentare",
+        "commentaire",
+        "commentaires",
+        "reagir",
+        "comentario",
+        "comentarios",
+        "commento",
+        "commenti",
+        "reacties",
+        "komentar",
+        "komentare",
+        "diskuse",
+        "komentarze",
+        "комментарии",
+        "コメント",
+        "评论",
+        "留言",
+        "댓글",
     ],
     &[
-        "feedback", "forum", "forums", "community", "ask", "questions", "let us know", "what you think",
-        "support", "help",
+        "feedback",
+        "forum",
+        "forums",
+        "community",
+        "ask",
+        "questions",
+        "let us know",
+        "what you think",
+        "support",
+        "help",
     ],
     &[
-        "contact", "get in touch", "email us", "write to", "kontakt", "kontaktni", "contacter", "contacto",
-        "contatti", "contatto", "联系", "お問い合わせ", "연락", "contact form", "formular",
+        "contact",
+        "get in touch",
+        "email us",
+        "write to",
+        "kontakt",
+        "kontaktni",
+        "contacter",
+        "contacto",
+        "contatti",
+        "contatto",
+        "联系",
+        "お問い合わせ",
+        "연락",
+        "contact form",
+        "formular",
     ],
-    &["typo", "mistake", "error", "correction", "report", "fehler", "erreur", "chyba", "preklep", "誤り", "错误"],
+    &[
+        "typo",
+        "mistake",
+        "error",
+        "correction",
+        "report",
+        "fehler",
+        "erreur",
+        "chyba",
+        "preklep",
+        "誤り",
+        "错误",
+    ],
     // Staying informed.
     &[
-        "subscribe", "subscription", "newsletter", "newsletters", "sign up", "email updates", "alerts",
-        "alert", "mailing list", "notify", "emailed", "email me", "abonnieren", "abonner", "abonnement",
-        "suscribirse", "suscribete", "iscriviti", "odebirat", "odber", "subskrybuj", "подписаться",
-        "購読", "订阅", "구독", "updates",
+        "subscribe",
+        "subscription",
+        "newsletter",
+        "newsletters",
+        "sign up",
+        "email updates",
+        "alerts",
+        "alert",
+        "mailing list",
+        "notify",
+        "emailed",
+        "email me",
+        "abonnieren",
+        "abonner",
+        "abonnement",
+        "suscribirse",
+        "suscribete",
+        "iscriviti",
+        "odebirat",
+        "odber",
+        "subskrybuj",
+        "подписаться",
+        "購読",
+        "订阅",
+        "구독",
+        "updates",
     ],
-    &["email", "e-mail", "mail", "address", "adresse", "direccion", "メール", "邮箱", "이메일"],
     &[
-        "share", "twitter", "facebook", "linkedin", "whatsapp", "reddit", "pinterest", "tweet", "teilen",
-        "partager", "compartir", "condividi", "delen", "sdilet", "sdilej", "udostepnij", "поделиться",
-        "シェア", "共有", "分享", "공유",
+        "email",
+        "e-mail",
+        "mail",
+        "address",
+        "adresse",
+        "direccion",
+        "メール",
+        "邮箱",
+        "이메일",
     ],
     &[
-        "follow", "twitter", "folgen", "suivre", "seguir", "segui", "sledovat", "obserwuj", "フォロー",
-        "关注", "팔로우",
+        "share",
+        "twitter",
+        "facebook",
+        "linkedin",
+        "whatsapp",
+        "reddit",
+        "pinterest",
+        "tweet",
+        "teilen",
+        "partager",
+        "compartir",
+        "condividi",
+        "delen",
+        "sdilet",
+        "sdilej",
+        "udostepnij",
+        "поделиться",
+        "シェア",
+        "共有",
+        "分享",
+        "공유",
+    ],
+    &[
+        "follow",
+        "twitter",
+        "folgen",
+        "suivre",
+        "seguir",
+        "segui",
+        "sledovat",
+        "obserwuj",
+        "フォロー",
+        "关注",
+        "팔로우",
     ],
     // Moving around.
     &[
-        "next", "following", "continue", "up next", "part two", "part 2", "second", "suivant", "suite",
-        "weiter", "nachste", "siguiente", "successivo", "volgende", "dalsi", "nastepny", "далее", "次へ",
-        "下一", "다음",
+        "next",
+        "following",
+        "continue",
+        "up next",
+        "part two",
+        "part 2",
+        "second",
+        "suivant",
+        "suite",
+        "weiter",
+        "nachste",
+        "siguiente",
+        "successivo",
+        "volgende",
+        "dalsi",
+        "nastepny",
+        "далее",
+        "次へ",
+        "下一",
+        "다음",
     ],
     &[
-        "previous", "prev", "older", "earlier", "back", "zuruck", "vorherige", "precedent", "anterior",
-        "precedente", "vorige", "predchozi", "poprzedni", "前へ", "上一", "이전",
+        "previous",
+        "prev",
+        "older",
+        "earlier",
+        "back",
+        "zuruck",
+        "vorherige",
+        "precedent",
+        "anterior",
+        "precedente",
+        "vorige",
+        "predchozi",
+        "poprzedni",
+        "前へ",
+        "上一",
+        "이전",
     ],
     &[
-        "home", "homepage", "home page", "front page", "main page", "startseite", "accueil", "inicio",
-        "首页", "主页", "ホーム", "トップ", "홈",
+        "home",
+        "homepage",
+        "home page",
+        "front page",
+        "main page",
+        "startseite",
+        "accueil",
+        "inicio",
+        "首页",
+        "主页",
+        "ホーム",
+        "トップ",
+        "홈",
     ],
-    &["menu", "navigation", "hamburger", "menu", "メニュー", "菜单", "메뉴"],
     &[
-        "section", "sections", "contents", "table of contents", "toc", "chapter", "jump", "abschnitt",
-        "sommaire", "indice", "obsah", "目次", "目录",
+        "menu",
+        "navigation",
+        "hamburger",
+        "menu",
+        "メニュー",
+        "菜单",
+        "메뉴",
+    ],
+    &[
+        "section",
+        "sections",
+        "contents",
+        "table of contents",
+        "toc",
+        "chapter",
+        "jump",
+        "abschnitt",
+        "sommaire",
+        "indice",
+        "obsah",
+        "目次",
+        "目录",
     ],
     // Who and where from.
     &[
-        "author", "authors", "writer", "byline", "contributor", "columnist", "journalist", "reporter",
-        "profile", "written by", "posted by", "autor", "auteur", "autore", "novinar", "作者", "著者",
-        "记者", "기자", "people",
+        "author",
+        "authors",
+        "writer",
+        "byline",
+        "contributor",
+        "columnist",
+        "journalist",
+        "reporter",
+        "profile",
+        "written by",
+        "posted by",
+        "autor",
+        "auteur",
+        "autore",
+        "novinar",
+        "作者",
+        "著者",
+        "记者",
+        "기자",
+        "people",
     ],
-    &["source", "original", "via", "quelle", "fuente", "fonte", "zdroj", "zrodlo", "источник", "出典", "来源", "출처"],
     &[
-        "published", "updated", "date", "posted", "last updated", "veroffentlicht", "aktualisiert",
-        "publie", "mis a jour", "publicado", "pubblicato", "aktualizovano", "公開", "更新", "发布", "时间",
-        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-        "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
-        "dec", "role:time",
+        "source",
+        "original",
+        "via",
+        "quelle",
+        "fuente",
+        "fonte",
+        "zdroj",
+        "zrodlo",
+        "источник",
+        "出典",
+        "来源",
+        "출처",
     ],
-    &["founded", "established", "since", "gegrundet", "fonde", "fundado", "设立", "設立"],
+    &[
+        "published",
+        "updated",
+        "date",
+        "posted",
+        "last updated",
+        "veroffentlicht",
+        "aktualisiert",
+        "publie",
+        "mis a jour",
+        "publicado",
+        "pubblicato",
+        "aktualizovano",
+        "公開",
+        "更新",
+        "发布",
+        "时间",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "role:time",
+    ],
+    &[
+        "founded",
+        "established",
+        "since",
+        "gegrundet",
+        "fonde",
+        "fundado",
+        "设立",
+        "設立",
+    ],
     // Doing things with the page.
     &[
-        "print", "printer", "printable", "paper", "papier", "drucken", "druck", "imprimer", "imprimir",
-        "stampa", "tisk", "drukuj", "печать", "印刷", "打印", "인쇄",
+        "print",
+        "printer",
+        "printable",
+        "paper",
+        "papier",
+        "drucken",
+        "druck",
+        "imprimer",
+        "imprimir",
+        "stampa",
+        "tisk",
+        "drukuj",
+        "печать",
+        "印刷",
+        "打印",
+        "인쇄",
     ],
     &[
-        "download", "downloads", "install", "herunterladen", "telecharger", "descargar", "scarica",
-        "stahnout", "pobierz", "скачать", "ダウンロード", "下载", "다운로드",
+        "download",
+        "downloads",
+        "install",
+        "herunterladen",
+        "telecharger",
+        "descargar",
+        "scarica",
+        "stahnout",
+        "pobierz",
+        "скачать",
+        "ダウンロード",
+        "下载",
+        "다운로드",
     ],
     &[
-        "play", "watch", "video", "trailer", "player", "youtube", "abspielen", "lecture", "reproducir",
-        "再生", "播放", "재생",
+        "play",
+        "watch",
+        "video",
+        "trailer",
+        "player",
+        "youtube",
+        "abspielen",
+        "lecture",
+        "reproducir",
+        "再生",
+        "播放",
+        "재생",
     ],
     &[
-        "bookmark", "save", "read later", "favorite", "favourite", "merken", "enregistrer", "guardar",
-        "salva", "ulozit", "保存", "收藏", "저장",
+        "bookmark",
+        "save",
+        "read later",
+        "favorite",
+        "favourite",
+        "merken",
+        "enregistrer",
+        "guardar",
+        "salva",
+        "ulozit",
+        "保存",
+        "收藏",
+        "저장",
     ],
     &[
-        "like", "enjoyed", "enjoy", "clap", "applause", "recommend", "love", "heart", "upvote", "thumbs up",
-        "gefallt", "j'aime", "me gusta", "いいね", "赞", "좋아요",
+        "like",
+        "enjoyed",
+        "enjoy",
+        "clap",
+        "applause",
+        "recommend",
+        "love",
+        "heart",
+        "upvote",
+        "thumbs up",
+        "gefallt",
+        "j'aime",
+        "me gusta",
+        "いいね",
+        "赞",
+        "좋아요",
     ],
-    &["hide", "cover", "conceal", "close", "collapse", "dismiss", "ausblenden", "masquer", "ocultar", "nascondi", "skryt", "非表示", "隐藏", "숨기기"],
     &[
-        "buy", "purchase", "cart", "basket", "bag", "checkout", "order", "shop", "price", "buy now",
-        "warenkorb", "kaufen", "panier", "acheter", "carrito", "comprar", "carrello", "acquista",
-        "winkelwagen", "kosik", "koupit", "koszyk", "корзина", "купить", "カート", "購入", "购物车",
-        "购买", "장바구니",
+        "hide",
+        "cover",
+        "conceal",
+        "close",
+        "collapse",
+        "dismiss",
+        "ausblenden",
+        "masquer",
+        "ocultar",
+        "nascondi",
+        "skryt",
+        "非表示",
+        "隐藏",
+        "숨기기",
     ],
-    &["clean", "plain", "without notes", "text only", "plain text", "reader"],
     &[
-        "review", "reviews", "rating", "ratings", "rated", "stars", "★", "testimonials", "opinions",
-        "what people think", "what others think", "think", "bewertung", "bewertungen", "avis",
-        "opiniones", "recensioni", "hodnoceni", "opinie", "отзывы", "レビュー", "评价", "리뷰",
+        "buy",
+        "purchase",
+        "cart",
+        "basket",
+        "bag",
+        "checkout",
+        "order",
+        "shop",
+        "price",
+        "buy now",
+        "warenkorb",
+        "kaufen",
+        "panier",
+        "acheter",
+        "carrito",
+        "comprar",
+        "carrello",
+        "acquista",
+        "winkelwagen",
+        "kosik",
+        "koupit",
+        "koszyk",
+        "корзина",
+        "купить",
+        "カート",
+        "購入",
+        "购物车",
+        "购买",
+        "장바구니",
     ],
-    &["price", "prices", "pricing", "cost", "costs", "how much", "expensive", "cheap", "fee", "$", "£", "€", "¥", "preis", "prix", "precio", "prezzo", "cena", "価格", "价格"],
-    &["table", "infobox", "row", "role:table", "role:cell", "role:rowheader"],
+    &[
+        "clean",
+        "plain",
+        "without notes",
+        "text only",
+        "plain text",
+        "reader",
+    ],
+    &[
+        "review",
+        "reviews",
+        "rating",
+        "ratings",
+        "rated",
+        "stars",
+        "★",
+        "testimonials",
+        "opinions",
+        "what people think",
+        "what others think",
+        "think",
+        "bewertung",
+        "bewertungen",
+        "avis",
+        "opiniones",
+        "recensioni",
+        "hodnoceni",
+        "opinie",
+        "отзывы",
+        "レビュー",
+        "评价",
+        "리뷰",
+    ],
+    &[
+        "price",
+        "prices",
+        "pricing",
+        "cost",
+        "costs",
+        "how much",
+        "expensive",
+        "cheap",
+        "fee",
+        "$",
+        "£",
+        "€",
+        "¥",
+        "preis",
+        "prix",
+        "precio",
+        "prezzo",
+        "cena",
+        "価格",
+        "价格",
+    ],
+    &[
+        "table",
+        "infobox",
+        "row",
+        "role:table",
+        "role:cell",
+        "role:rowheader",
+    ],
     &["checkbox", "check box", "tick", "role:checkbox"],
     &["tab", "tabs", "role:tab"],
 ];
@@ -142,23 +628,194 @@ pub(crate) const GROUPS: &[&[&str]] = &[
 pub(crate) fn is_stopword(word: &str) -> bool {
     matches!(
         word,
-        "a" | "an" | "the" | "to" | "of" | "for" | "on" | "in" | "at" | "by" | "with" | "from"
-            | "and" | "or" | "is" | "are" | "was" | "be" | "it" | "its" | "this" | "that" | "these"
-            | "those" | "i" | "me" | "my" | "we" | "our" | "you" | "your" | "he" | "she" | "his" | "her"
-            | "they" | "them" | "their" | "would" | "d" | "s" | "m" | "can" | "could" | "please" | "some"
-            | "any" | "all" | "so" | "do" | "does" | "did" | "there" | "here" | "where" | "which" | "what"
-            | "who" | "when" | "how" | "about" | "into" | "out" | "up" | "as" | "if" | "then" | "one"
-            | "just" | "am" | "has" | "have" | "had" | "will" | "page" | "site" | "website" | "article"
-            | "story" | "post" | "piece" | "find" | "go" | "take" | "open" | "show" | "get" | "see"
-            | "let" | "make" | "click" | "button" | "link" | "use" | "using" | "still" | "now" | "der"
-            | "die" | "das" | "und" | "ich" | "diesen" | "dieser" | "auf" | "zu" | "mit" | "ein" | "eine"
-            | "le" | "la" | "les" | "de" | "des" | "du" | "et" | "en" | "un" | "une" | "sur" | "el"
-            | "los" | "las" | "y" | "il" | "lo" | "di" | "da" | "na" | "se" | "je" | "ve" | "v" | "ze"
-            | "tento" | "tuto" | "under" | "over" | "below" | "above" | "after" | "before" | "same"
-            | "new" | "again" | "very" | "really" | "only" | "own" | "each" | "every" | "both" | "such"
-            | "than" | "too" | "like" | "more" | "other" | "also" | "once" | "should" | "may" | "might"
-            | "want" | "need" | "know" | "someone" | "something" | "way" | "thing" | "things" | "im"
-            | "ll" | "re" | "don" | "t" | "it's" | "until" | "while" | "whose" | "why" | "via" | "pour"
-            | "par" | "fur" | "von" | "dem" | "den" | "brauche" | "read"
+        "a" | "an"
+            | "the"
+            | "to"
+            | "of"
+            | "for"
+            | "on"
+            | "in"
+            | "at"
+            | "by"
+            | "with"
+            | "from"
+            | "and"
+            | "or"
+            | "is"
+            | "are"
+            | "was"
+            | "be"
+            | "it"
+            | "its"
+            | "this"
+            | "that"
+            | "these"
+            | "those"
+            | "i"
+            | "me"
+            | "my"
+            | "we"
+            | "our"
+            | "you"
+            | "your"
+            | "he"
+            | "she"
+            | "his"
+            | "her"
+            | "they"
+            | "them"
+            | "their"
+            | "would"
+            | "d"
+            | "s"
+            | "m"
+            | "can"
+            | "could"
+            | "please"
+            | "some"
+            | "any"
+            | "all"
+            | "so"
+            | "do"
+            | "does"
+            | "did"
+            | "there"
+            | "here"
+            | "where"
+            | "which"
+            | "what"
+            | "who"
+            | "when"
+            | "how"
+            | "about"
+            | "into"
+            | "out"
+            | "up"
+            | "as"
+            | "if"
+            | "then"
+            | "one"
+            | "just"
+            | "am"
+            | "has"
+            | "have"
+            | "had"
+            | "will"
+            | "page"
+            | "site"
+            | "website"
+            | "article"
+            | "story"
+            | "post"
+            | "piece"
+            | "find"
+            | "go"
+            | "take"
+            | "open"
+            | "show"
+            | "get"
+            | "see"
+            | "let"
+            | "make"
+            | "click"
+            | "button"
+            | "link"
+            | "use"
+            | "using"
+            | "still"
+            | "now"
+            | "der"
+            | "die"
+            | "das"
+            | "und"
+            | "ich"
+            | "diesen"
+            | "dieser"
+            | "auf"
+            | "zu"
+            | "mit"
+            | "ein"
+            | "eine"
+            | "le"
+            | "la"
+            | "les"
+            | "de"
+            | "des"
+            | "du"
+            | "et"
+            | "en"
+            | "un"
+            | "une"
+            | "sur"
+            | "el"
+            | "los"
+            | "las"
+            | "y"
+            | "il"
+            | "lo"
+            | "di"
+            | "da"
+            | "na"
+            | "se"
+            | "je"
+            | "ve"
+            | "v"
+            | "ze"
+            | "tento"
+            | "tuto"
+            | "under"
+            | "over"
+            | "below"
+            | "above"
+            | "after"
+            | "before"
+            | "same"
+            | "new"
+            | "again"
+            | "very"
+            | "really"
+            | "only"
+            | "own"
+            | "each"
+            | "every"
+            | "both"
+            | "such"
+            | "than"
+            | "too"
+            | "like"
+            | "more"
+            | "other"
+            | "also"
+            | "once"
+            | "should"
+            | "may"
+            | "might"
+            | "want"
+            | "need"
+            | "know"
+            | "someone"
+            | "something"
+            | "way"
+            | "thing"
+            | "things"
+            | "im"
+            | "ll"
+            | "re"
+            | "don"
+            | "t"
+            | "it's"
+            | "until"
+            | "while"
+            | "whose"
+            | "why"
+            | "via"
+            | "pour"
+            | "par"
+            | "fur"
+            | "von"
+            | "dem"
+            | "den"
+            | "brauche"
+            | "read"
     )
 }

@@ -35,7 +35,18 @@ pub(crate) struct Limits {
 }
 
 fn is_form_control(role: &str) -> bool {
-    matches!(role, "textbox" | "searchbox" | "combobox" | "spinbutton" | "checkbox" | "radio" | "listbox" | "slider" | "switch")
+    matches!(
+        role,
+        "textbox"
+            | "searchbox"
+            | "combobox"
+            | "spinbutton"
+            | "checkbox"
+            | "radio"
+            | "listbox"
+            | "slider"
+            | "switch"
+    )
 }
 
 fn is_actionable(node: &Node<'_>) -> bool {
@@ -45,9 +56,29 @@ fn is_actionable(node: &Node<'_>) -> bool {
 fn is_reading(role: &str) -> bool {
     matches!(
         role,
-        "text" | "paragraph" | "cell" | "gridcell" | "rowheader" | "columnheader" | "time" | "listitem"
-            | "definition" | "term" | "blockquote" | "code" | "math" | "caption" | "strong"
-            | "emphasis" | "status" | "note" | "figure" | "generic" | "img" | "deletion" | "insertion"
+        "text"
+            | "paragraph"
+            | "cell"
+            | "gridcell"
+            | "rowheader"
+            | "columnheader"
+            | "time"
+            | "listitem"
+            | "definition"
+            | "term"
+            | "blockquote"
+            | "code"
+            | "math"
+            | "caption"
+            | "strong"
+            | "emphasis"
+            | "status"
+            | "note"
+            | "figure"
+            | "generic"
+            | "img"
+            | "deletion"
+            | "insertion"
     )
 }
 
@@ -55,8 +86,23 @@ fn is_reading(role: &str) -> bool {
 fn is_context(node: &Node<'_>) -> bool {
     let role = node.role();
     is_landmark_role(role)
-        || matches!(role, "form" | "dialog" | "iframe" | "table" | "row" | "heading" | "tablist" | "menu" | "menubar" | "toolbar" | "article" | "tabpanel")
-        || (node.name().is_some() && matches!(role, "list" | "group" | "region" | "generic" | "listitem"))
+        || matches!(
+            role,
+            "form"
+                | "dialog"
+                | "iframe"
+                | "table"
+                | "row"
+                | "heading"
+                | "tablist"
+                | "menu"
+                | "menubar"
+                | "toolbar"
+                | "article"
+                | "tabpanel"
+        )
+        || (node.name().is_some()
+            && matches!(role, "list" | "group" | "region" | "generic" | "listitem"))
 }
 
 fn prior(node: &Node<'_>, intent: Intent) -> f32 {
@@ -98,6 +144,7 @@ fn scores(snap: &Snapshot<'_>, goal: &Goal, matches: &Matches) -> Vec<f32> {
             prev_sibling[next] = i;
         }
     }
+    let actionable: Vec<bool> = nodes.iter().map(is_actionable).collect();
     let main = main_region(snap);
     // Values to enter (an email address, quoted text the page does not show) are input:
     // favour the controls of forms.
@@ -108,7 +155,13 @@ fn scores(snap: &Snapshot<'_>, goal: &Goal, matches: &Matches) -> Vec<f32> {
             continue;
         }
         let aggregate = is_actionable(node) || node.role() == "heading";
-        let base = |k: usize| if aggregate { sub[i * c + k] } else { matches.get(i, k) };
+        let base = |k: usize| {
+            if aggregate {
+                sub[i * c + k]
+            } else {
+                matches.get(i, k)
+            }
+        };
         if !is_actionable(node) && (0..c).all(|k| base(k) == 0.0) {
             continue;
         }
@@ -131,10 +184,12 @@ fn scores(snap: &Snapshot<'_>, goal: &Goal, matches: &Matches) -> Vec<f32> {
             if let Some(p) = node.parent() {
                 v = v.max(matches.get(p.index(), k) * PARENT_CONTEXT);
             }
-            for j in window_start..i {
-                if !is_actionable(&nodes[j]) {
-                    v = v.max(matches.get(j, k) * WINDOW_CONTEXT);
-                }
+            for (j, _) in actionable[window_start..i]
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| !**a)
+            {
+                v = v.max(matches.get(window_start + j, k) * WINDOW_CONTEXT);
             }
             total += v;
         }
@@ -151,7 +206,10 @@ fn scores(snap: &Snapshot<'_>, goal: &Goal, matches: &Matches) -> Vec<f32> {
 /// level-1 heading, or the 400 nodes from that heading on.
 fn main_region(snap: &Snapshot<'_>) -> std::ops::Range<usize> {
     let nodes = snap.nodes();
-    let Some(h1) = nodes.iter().position(|n| n.role() == "heading" && n.level() == Some(1)) else {
+    let Some(h1) = nodes
+        .iter()
+        .position(|n| n.role() == "heading" && n.level() == Some(1))
+    else {
         return 0..0;
     };
     let container = snap
@@ -164,17 +222,31 @@ fn main_region(snap: &Snapshot<'_>) -> std::ops::Range<usize> {
 }
 
 /// Chooses hits by score and keeps each with its context.
-pub(crate) fn select(snap: &Snapshot<'_>, goal: &Goal, matches: &Matches, limits: &Limits) -> Selection {
+pub(crate) fn select(
+    snap: &Snapshot<'_>,
+    goal: &Goal,
+    matches: &Matches,
+    limits: &Limits,
+) -> Selection {
     let n = snap.len();
-    let mut keep = vec![false; n];
+    let mut keep = Kept {
+        flags: vec![false; n],
+        log: Vec::new(),
+    };
     if matches.concepts == 0 || n == 0 {
-        return Selection { keep, hits: 0 };
+        return Selection {
+            keep: keep.flags,
+            hits: 0,
+        };
     }
     let score = scores(snap, goal, matches);
     let mut ranked: Vec<usize> = (0..n).filter(|&i| score[i] > 0.0).collect();
     ranked.sort_by(|&a, &b| score[b].total_cmp(&score[a]).then(a.cmp(&b)));
     let Some(&first) = ranked.first() else {
-        return Selection { keep, hits: 0 };
+        return Selection {
+            keep: keep.flags,
+            hits: 0,
+        };
     };
     let floor = score[first] * RELATIVE_FLOOR;
     let mut covered = vec![false; n];
@@ -191,41 +263,82 @@ pub(crate) fn select(snap: &Snapshot<'_>, goal: &Goal, matches: &Matches, limits
         // Repeats (the same link in every comment, the same button in every card) take a
         // hit slot once.
         let node = &snap.nodes()[i];
-        let signature = (node.role(), node.name(), node.url().map(|u| u.split('#').next().unwrap_or(u)));
+        let signature = (
+            node.role(),
+            node.name(),
+            node.url().map(|u| u.split('#').next().unwrap_or(u)),
+        );
         if signature.1.is_some() {
             if seen.contains(&signature) {
                 continue;
             }
             seen.push(signature);
         }
-        let before = keep.clone();
+        let mark = keep.log.len();
         keep_hit(snap, i, &mut keep, &mut covered);
-        let added: usize = (0..n).filter(|&j| keep[j] && !before[j]).map(|j| line_cost(&snap.nodes()[j])).sum();
+        let added: usize = keep.log[mark..]
+            .iter()
+            .map(|&j| line_cost(&snap.nodes()[j]))
+            .sum();
         if hits > 0 && cost + added > limits.budget_chars {
-            keep = before;
+            keep.rollback(mark);
             break;
         }
         cost += added;
         hits += 1;
     }
-    Selection { keep, hits }
+    Selection {
+        keep: keep.flags,
+        hits,
+    }
+}
+
+/// The kept nodes, with a log of the order they were kept in so a hit can be taken back.
+struct Kept {
+    flags: Vec<bool>,
+    log: Vec<usize>,
+}
+
+impl Kept {
+    fn set(&mut self, i: usize) {
+        if !self.flags[i] {
+            self.flags[i] = true;
+            self.log.push(i);
+        }
+    }
+
+    fn rollback(&mut self, mark: usize) {
+        for i in self.log.drain(mark..) {
+            self.flags[i] = false;
+        }
+    }
 }
 
 /// Roughly how many chars a node's lines take in the output.
 fn line_cost(node: &Node<'_>) -> usize {
     let text = node.text().map_or(0, |t| t.len().min(320));
     let props: usize = node.props().iter().map(|p| p.value().len() + 12).sum();
-    let attrs: usize = node.attributes().iter().map(|a| a.name().len() + a.value().map_or(0, str::len) + 3).sum();
-    2 * node.depth().min(8) + node.role().len() + node.name().map_or(0, str::len) + text + props + attrs + 6
+    let attrs: usize = node
+        .attributes()
+        .iter()
+        .map(|a| a.name().len() + a.value().map_or(0, str::len) + 3)
+        .sum();
+    2 * node.depth().min(8)
+        + node.role().len()
+        + node.name().map_or(0, str::len)
+        + text
+        + props
+        + attrs
+        + 6
 }
 
 /// Keeps a hit: itself, its subtree (capped) when it is a control or heading, the nearest
 /// ancestor with a ref, context ancestors, the controls of its form, and the heading of its
 /// section.
-fn keep_hit(snap: &Snapshot<'_>, i: usize, keep: &mut [bool], covered: &mut [bool]) {
+fn keep_hit(snap: &Snapshot<'_>, i: usize, keep: &mut Kept, covered: &mut [bool]) {
     let nodes = snap.nodes();
     let node = &nodes[i];
-    keep[i] = true;
+    keep.set(i);
     if is_actionable(node) || node.role() == "heading" || node.kind() == NodeKind::Text {
         keep_subtree(nodes, i, SUBTREE_CAP, keep, covered);
     }
@@ -234,10 +347,10 @@ fn keep_hit(snap: &Snapshot<'_>, i: usize, keep: &mut [bool], covered: &mut [boo
     while let Some(a) = at {
         let anc = &nodes[a.index()];
         if !owner_found && anc.aria_ref().is_some() {
-            keep[a.index()] = true;
+            keep.set(a.index());
             owner_found = true;
         } else if is_context(anc) {
-            keep[a.index()] = true;
+            keep.set(a.index());
         }
         at = anc.parent();
     }
@@ -247,10 +360,10 @@ fn keep_hit(snap: &Snapshot<'_>, i: usize, keep: &mut [bool], covered: &mut [boo
     keep_section_heading(nodes, i, keep);
 }
 
-fn keep_subtree(nodes: &[Node<'_>], i: usize, cap: usize, keep: &mut [bool], covered: &mut [bool]) {
+fn keep_subtree(nodes: &[Node<'_>], i: usize, cap: usize, keep: &mut Kept, covered: &mut [bool]) {
     let end = nodes[i].end as usize;
     for j in i..end.min(i + cap) {
-        keep[j] = true;
+        keep.set(j);
     }
     for c in covered.iter_mut().take(end).skip(i) {
         *c = true;
@@ -259,7 +372,7 @@ fn keep_subtree(nodes: &[Node<'_>], i: usize, cap: usize, keep: &mut [bool], cov
 
 /// For a control, keeps the other controls and labels of the small container it sits in: a
 /// search box needs its button, a password field its user name field and submit button.
-fn keep_form(snap: &Snapshot<'_>, i: usize, keep: &mut [bool], covered: &mut [bool]) {
+fn keep_form(snap: &Snapshot<'_>, i: usize, keep: &mut Kept, covered: &mut [bool]) {
     let nodes = snap.nodes();
     let mut container = None;
     let mut at = nodes[i].parent();
@@ -272,7 +385,9 @@ fn keep_form(snap: &Snapshot<'_>, i: usize, keep: &mut [bool], covered: &mut [bo
         if !form && (size > 60 || is_landmark_role(anc.role()) || anc.role() == "article") {
             break;
         }
-        let controls = (a.index() + 1..anc.end as usize).filter(|&j| is_actionable(&nodes[j])).count();
+        let controls = (a.index() + 1..anc.end as usize)
+            .filter(|&j| is_actionable(&nodes[j]))
+            .count();
         if controls >= 2 {
             container = Some(a.index());
             if form {
@@ -283,7 +398,7 @@ fn keep_form(snap: &Snapshot<'_>, i: usize, keep: &mut [bool], covered: &mut [bo
         levels += 1;
     }
     let Some(c) = container else { return };
-    keep[c] = true;
+    keep.set(c);
     let end = nodes[c].end as usize;
     let mut kept = 0;
     for j in c + 1..end {
@@ -294,15 +409,18 @@ fn keep_form(snap: &Snapshot<'_>, i: usize, keep: &mut [bool], covered: &mut [bo
         if is_actionable(node) {
             keep_subtree(nodes, j, 3, keep, covered);
             kept += 1;
-        } else if node.kind() == NodeKind::Text || node.role() == "heading" || node.role() == "label" {
-            keep[j] = true;
+        } else if node.kind() == NodeKind::Text
+            || node.role() == "heading"
+            || node.role() == "label"
+        {
+            keep.set(j);
         }
     }
 }
 
 /// Keeps the nearest heading before `i` within the same region (landmark or article), which
 /// names the section the hit is in.
-fn keep_section_heading(nodes: &[Node<'_>], i: usize, keep: &mut [bool]) {
+fn keep_section_heading(nodes: &[Node<'_>], i: usize, keep: &mut Kept) {
     let mut region_start = 0;
     let mut at = nodes[i].parent();
     while let Some(a) = at {
@@ -320,7 +438,7 @@ fn keep_section_heading(nodes: &[Node<'_>], i: usize, keep: &mut [bool]) {
             }
             let end = (nodes[j].end as usize).min(j + 3);
             for k in j..end {
-                keep[k] = true;
+                keep.set(k);
             }
             return;
         }

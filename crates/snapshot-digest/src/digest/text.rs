@@ -86,10 +86,10 @@ pub(crate) fn for_each_word(folded: &str, mut f: impl FnMut(&str)) {
 /// Deliberately light: other languages are served by prefix matching (see `words_match`).
 pub(crate) fn stem(word: &str) -> &str {
     for suffix in ["ings", "ing", "ies", "ied", "es", "ed", "ers", "er", "s"] {
-        if let Some(base) = word.strip_suffix(suffix) {
-            if base.chars().count() >= 3 {
-                return base;
-            }
+        if let Some(base) = word.strip_suffix(suffix)
+            && base.chars().count() >= 3
+        {
+            return base;
         }
     }
     word
@@ -103,7 +103,11 @@ pub(crate) fn words_match(page: &str, goal: &str) -> f32 {
     if page == goal {
         return 1.0;
     }
-    let (short, long) = if page.len() <= goal.len() { (page, goal) } else { (goal, page) };
+    let (short, long) = if page.len() <= goal.len() {
+        (page, goal)
+    } else {
+        (goal, page)
+    };
     let short_len = short.chars().count();
     if short_len >= 5 && long.starts_with(short) && long.chars().count() - short_len <= 4 {
         return 0.8;

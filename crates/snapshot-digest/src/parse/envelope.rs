@@ -22,7 +22,8 @@ pub(crate) struct Body<'a> {
 /// Locates the snapshot: the whole input, or the block after a `### Snapshot` /
 /// `- Page Snapshot:` line, or the inside of a lone fenced block.
 pub(crate) fn locate(text: &str) -> Result<Body<'_>, ParseError> {
-    let marker = marker_line(text, "### Snapshot").or_else(|| marker_line(text, "- Page Snapshot:"));
+    let marker =
+        marker_line(text, "### Snapshot").or_else(|| marker_line(text, "- Page Snapshot:"));
     if let Some(after) = marker {
         return section_body(text, after);
     }
@@ -31,7 +32,11 @@ pub(crate) fn locate(text: &str) -> Result<Body<'_>, ParseError> {
         let start = text[..lead].rfind('\n').map_or(0, |i| i + 1);
         return fenced(text, start);
     }
-    Ok(Body { text, first_line: 1, bare: true })
+    Ok(Body {
+        text,
+        first_line: 1,
+        bare: true,
+    })
 }
 
 /// The byte offset just past the line that is exactly `marker`, if there is one.
@@ -52,7 +57,10 @@ fn line_number(text: &str, at: usize) -> usize {
 
 fn section_body(text: &str, after: usize) -> Result<Body<'_>, ParseError> {
     let mut start = after;
-    while let Some(line) = text.get(start..).and_then(|r| r.split_inclusive('\n').next()) {
+    while let Some(line) = text
+        .get(start..)
+        .and_then(|r| r.split_inclusive('\n').next())
+    {
         if !line.trim().is_empty() {
             break;
         }
@@ -62,19 +70,32 @@ fn section_body(text: &str, after: usize) -> Result<Body<'_>, ParseError> {
     if first.starts_with("```") {
         return fenced(text, start);
     }
-    if let Some(path) = first.strip_prefix("- [Snapshot](").and_then(|r| r.strip_suffix(')')) {
-        let kind = ErrorKind::SnapshotInFile { path: path.to_owned() };
+    if let Some(path) = first
+        .strip_prefix("- [Snapshot](")
+        .and_then(|r| r.strip_suffix(')'))
+    {
+        let kind = ErrorKind::SnapshotInFile {
+            path: path.to_owned(),
+        };
         return Err(ParseError::new(line_number(text, start), 1, kind));
     }
     let end = next_line_starting(text, start, "### ").unwrap_or(text.len());
-    Ok(Body { text: trim_last_newline(&text[start..end]), first_line: line_number(text, start), bare: false })
+    Ok(Body {
+        text: trim_last_newline(&text[start..end]),
+        first_line: line_number(text, start),
+        bare: false,
+    })
 }
 
 /// The inside of the fenced block whose opening line starts at `open`.
 fn fenced(text: &str, open: usize) -> Result<Body<'_>, ParseError> {
     let start = text[open..].find('\n').map_or(text.len(), |i| open + i + 1);
     let end = next_line_starting(text, start, "```").unwrap_or(text.len());
-    Ok(Body { text: trim_last_newline(&text[start..end]), first_line: line_number(text, start), bare: false })
+    Ok(Body {
+        text: trim_last_newline(&text[start..end]),
+        first_line: line_number(text, start),
+        bare: false,
+    })
 }
 
 fn next_line_starting(text: &str, from: usize, prefix: &str) -> Option<usize> {
@@ -89,5 +110,6 @@ fn next_line_starting(text: &str, from: usize, prefix: &str) -> Option<usize> {
 }
 
 fn trim_last_newline(s: &str) -> &str {
-    s.strip_suffix('\n').map_or(s, |s| s.strip_suffix('\r').unwrap_or(s))
+    s.strip_suffix('\n')
+        .map_or(s, |s| s.strip_suffix('\r').unwrap_or(s))
 }

@@ -50,7 +50,9 @@ fn attribute(s: &str) -> IResult<&str, (&str, Option<&str>)> {
         one('['),
         (
             delimited(spaces, attr_name, spaces),
-            nom::combinator::opt((one('='), take_till(|c| c == ']')).map(|(_, v): (char, &str)| v.trim_matches(' '))),
+            nom::combinator::opt(
+                (one('='), take_till(|c| c == ']')).map(|(_, v): (char, &str)| v.trim_matches(' ')),
+            ),
         ),
         one(']'),
     )
@@ -76,8 +78,12 @@ pub(crate) fn parse_key(key: &str) -> Result<Key<'_>, KeyError> {
                 rest = &after[used..];
             }
             Some(b'/') => {
-                let end = slash_name_end(after)
-                    .ok_or_else(|| syntax(offset(after), "a name ending with `/` followed by attributes"))?;
+                let end = slash_name_end(after).ok_or_else(|| {
+                    syntax(
+                        offset(after),
+                        "a name ending with `/` followed by attributes",
+                    )
+                })?;
                 name = Some(Cow::Borrowed(&after[..end]));
                 name_form = NameForm::Slashes;
                 rest = &after[end..];
@@ -85,7 +91,10 @@ pub(crate) fn parse_key(key: &str) -> Result<Key<'_>, KeyError> {
             // No name: leave the space for the attribute loop, which expects one.
             Some(b'[') | None => {}
             Some(_) => {
-                return Err(syntax(offset(after), "a quoted name, a /…/ name or an attribute"));
+                return Err(syntax(
+                    offset(after),
+                    "a quoted name, a /…/ name or an attribute",
+                ));
             }
         }
     }
@@ -100,10 +109,18 @@ pub(crate) fn parse_key(key: &str) -> Result<Key<'_>, KeyError> {
             return Err(syntax(offset(r), "an attribute after the space"));
         }
         let (r, (attr, value)) = attribute(r).map_err(|_| attr_error(key, r))?;
-        attrs.push(Attribute { name: Cow::Borrowed(attr), value: value.map(Cow::Borrowed) });
+        attrs.push(Attribute {
+            name: Cow::Borrowed(attr),
+            value: value.map(Cow::Borrowed),
+        });
         rest = r;
     }
-    Ok(Key { role, name, name_form, attrs })
+    Ok(Key {
+        role,
+        name,
+        name_form,
+        attrs,
+    })
 }
 
 fn attr_error(key: &str, at: &str) -> KeyError {
@@ -114,14 +131,20 @@ fn attr_error(key: &str, at: &str) -> KeyError {
     let name_len = inner.trim_start_matches(' ').len();
     let skipped = inner.len() - name_len;
     let inner = inner.trim_start_matches(' ');
-    let ident = inner.bytes().take_while(|c| c.is_ascii_alphanumeric() || *c == b'-' || *c == b'_').count();
+    let ident = inner
+        .bytes()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == b'-' || *c == b'_')
+        .count();
     if ident == 0 {
         return syntax(base + 1 + skipped, "an attribute name");
     }
     if !inner.contains(']') {
         return syntax(key.len(), "`]` to close the attribute");
     }
-    syntax(base + 1 + skipped + ident, "`=`, or `]` to close the attribute")
+    syntax(
+        base + 1 + skipped + ident,
+        "`=`, or `]` to close the attribute",
+    )
 }
 
 /// The end (exclusive) of a `/…/` name at the start of `s`: the first `/` after which only a

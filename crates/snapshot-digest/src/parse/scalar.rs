@@ -81,8 +81,7 @@ fn decode_escaped(s: &str, dialect: Dialect) -> Result<(Cow<'_, str>, usize), Sc
         }
         let buf = owned.get_or_insert_with(|| String::with_capacity(body.len()));
         buf.push_str(&body[start..at]);
-        let (c, len) =
-            escape(&body[at + 1..], dialect).ok_or((at + 1, ErrorKind::BadEscape))?;
+        let (c, len) = escape(&body[at + 1..], dialect).ok_or((at + 1, ErrorKind::BadEscape))?;
         buf.push(c);
         i = at + 1 + len;
         start = i;
@@ -127,11 +126,15 @@ fn unicode_escape(s: &str) -> Option<(char, usize)> {
         return char::from_u32(first).map(|c| (c, 5));
     }
     if (0xD800..0xDC00).contains(&first)
-        && let Some(low) = s.get(5..).and_then(|r| r.strip_prefix("\\u")).and_then(|r| hex(r, 4))
-            && (0xDC00..0xE000).contains(&low) {
-                let c = 0x10000 + ((first - 0xD800) << 10) + (low - 0xDC00);
-                return char::from_u32(c).map(|c| (c, 11));
-            }
+        && let Some(low) = s
+            .get(5..)
+            .and_then(|r| r.strip_prefix("\\u"))
+            .and_then(|r| hex(r, 4))
+        && (0xDC00..0xE000).contains(&low)
+    {
+        let c = 0x10000 + ((first - 0xD800) << 10) + (low - 0xDC00);
+        return char::from_u32(c).map(|c| (c, 11));
+    }
     // A lone surrogate is valid in a JSON string produced by JavaScript but has no Rust char.
     Some(('\u{fffd}', 5))
 }

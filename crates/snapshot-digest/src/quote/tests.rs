@@ -4,10 +4,24 @@ use super::*;
 
 #[test]
 fn numbers_as_javascript_reads_them() {
-    for s in ["123", "-1.2", "1.", ".5", "1e5", "1E+5", "0x1F", "0b101", "0o17", "Infinity", "+Infinity"] {
+    for s in [
+        "123",
+        "-1.2",
+        "1.",
+        ".5",
+        "1e5",
+        "1E+5",
+        "0x1F",
+        "0b101",
+        "0o17",
+        "Infinity",
+        "+Infinity",
+    ] {
         assert!(is_js_number(s), "{s} is a number");
     }
-    for s in ["1,200", ".", "e5", "1e", "0x", "0xZ", "infinity", "1.2.3", "12px", "+-1"] {
+    for s in [
+        "1,200", ".", "e5", "1e", "0x", "0xZ", "infinity", "1.2.3", "12px", "+-1",
+    ] {
         assert!(!is_js_number(s), "{s} is not a number");
     }
 }
@@ -15,14 +29,48 @@ fn numbers_as_javascript_reads_them() {
 #[test]
 fn values_quoted_like_playwright() {
     let quoted = [
-        "", " a", "a ", "one:", "\"two", "'three", "`four", ") {", "} [", "[Select all]", "@hello",
-        "]hello", "#hello", "-", "False", "NULL", "123", "-1.2", "a #b", "a\nb", "~", ".inf",
-        "-.NaN", "Yes", "a: b", "\u{a0}x", "x\u{feff}", "a\u{7f}b",
+        "",
+        " a",
+        "a ",
+        "one:",
+        "\"two",
+        "'three",
+        "`four",
+        ") {",
+        "} [",
+        "[Select all]",
+        "@hello",
+        "]hello",
+        "#hello",
+        "-",
+        "False",
+        "NULL",
+        "123",
+        "-1.2",
+        "a #b",
+        "a\nb",
+        "~",
+        ".inf",
+        "-.NaN",
+        "Yes",
+        "a: b",
+        "\u{a0}x",
+        "x\u{feff}",
+        "a\u{7f}b",
     ];
     for s in quoted {
         assert!(needs_quotes(s), "{s:?} needs quotes");
     }
-    for s in ["hello", "1,200", "a:b", "a#b", "http://x.y/z", "Tab", "x~", "\u{eab2}hello"] {
+    for s in [
+        "hello",
+        "1,200",
+        "a:b",
+        "a#b",
+        "http://x.y/z",
+        "Tab",
+        "x~",
+        "\u{eab2}hello",
+    ] {
         assert!(!needs_quotes(s), "{s:?} needs no quotes");
     }
 }

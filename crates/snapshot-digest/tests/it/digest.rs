@@ -8,11 +8,17 @@ use snapshot_digest::{DiffKind, Snapshot, diff, digest, full_digest, parse};
 /// Every `[ref=…]` and `ref=… [unchanged]` in a text.
 fn refs_in(text: &str) -> HashSet<String> {
     let snap = parse(text).unwrap_or_else(|e| panic!("output does not parse: {e}\n{text}"));
-    snap.nodes().iter().filter_map(|n| n.aria_ref().map(|r| r.as_str().to_owned())).collect()
+    snap.nodes()
+        .iter()
+        .filter_map(|n| n.aria_ref().map(|r| r.as_str().to_owned()))
+        .collect()
 }
 
 fn refs_of(snap: &Snapshot<'_>) -> HashSet<String> {
-    snap.nodes().iter().filter_map(|n| n.aria_ref().map(|r| r.as_str().to_owned())).collect()
+    snap.nodes()
+        .iter()
+        .filter_map(|n| n.aria_ref().map(|r| r.as_str().to_owned()))
+        .collect()
 }
 
 /// The output parses and every ref in it is one of the input's, written byte for byte.
@@ -20,12 +26,16 @@ fn refs_of(snap: &Snapshot<'_>) -> HashSet<String> {
 fn check_refs(output: &str, input: &Snapshot<'_>) {
     let known = refs_of(input);
     for r in refs_in(output) {
-        assert!(known.contains(&r), "output shows ref {r} that the input does not have:\n{output}");
+        assert!(
+            known.contains(&r),
+            "output shows ref {r} that the input does not have:\n{output}"
+        );
     }
 }
 
 fn sample() -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/shop.snapshot.yaml");
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/shop.snapshot.yaml");
     std::fs::read_to_string(path).expect("the shipped sample")
 }
 
@@ -60,9 +70,17 @@ fn goal_digest_finds_the_target_and_stays_small() {
     for (goal, targets) in cases {
         let d = digest(&snap, goal);
         for t in targets {
-            assert!(d.text.contains(&format!("[ref={t}]")), "{goal:?} lost {t}:\n{}", d.text);
+            assert!(
+                d.text.contains(&format!("[ref={t}]")),
+                "{goal:?} lost {t}:\n{}",
+                d.text
+            );
         }
-        assert!(d.stats.output_chars < d.stats.input_chars, "{goal:?} is not smaller:\n{}", d.text);
+        assert!(
+            d.stats.output_chars < d.stats.input_chars,
+            "{goal:?} is not smaller:\n{}",
+            d.text
+        );
         assert!(d.text.starts_with("# digest for goal"), "{}", d.text);
     }
 }
@@ -73,7 +91,11 @@ fn digest_of_an_empty_snapshot() {
     let d = digest(&snap, "sign in");
     assert_eq!(d.stats.nodes_out, 0);
     assert!(parse(&d.text).unwrap().is_empty());
-    assert!(full_digest(&snap).text.starts_with("# page outline: 0 of 0 nodes"));
+    assert!(
+        full_digest(&snap)
+            .text
+            .starts_with("# page outline: 0 of 0 nodes")
+    );
 }
 
 #[test]
@@ -88,7 +110,11 @@ fn corpus_digests_parse_and_keep_refs_sacred() {
         let snap = parse(&text).expect("corpus page parses");
         let d = digest(&snap, &goal);
         check_refs(&d.text, &snap);
-        assert!(d.stats.output_tokens <= 2_000 + 200, "{goal:?} on {file} is over budget: {}", d.stats.output_tokens);
+        assert!(
+            d.stats.output_tokens <= 2_000 + 200,
+            "{goal:?} on {file} is over budget: {}",
+            d.stats.output_tokens
+        );
         checked += 1;
     }
     assert_eq!(checked, 70);
@@ -107,10 +133,14 @@ fn full_digest_keeps_every_interactive_ref_on_every_corpus_page() {
         check_refs(&d.text, &snap);
         let kept = refs_in(&d.text);
         for node in snap.nodes() {
-            if snapshot_digest::is_interactive_role(node.role()) {
-                if let Some(r) = node.aria_ref() {
-                    assert!(kept.contains(r.as_str()), "{}: full digest lost {r}", path.display());
-                }
+            if snapshot_digest::is_interactive_role(node.role())
+                && let Some(r) = node.aria_ref()
+            {
+                assert!(
+                    kept.contains(r.as_str()),
+                    "{}: full digest lost {r}",
+                    path.display()
+                );
             }
         }
     }
@@ -120,9 +150,21 @@ fn full_digest_keeps_every_interactive_ref_on_every_corpus_page() {
 fn corpus_digests_are_pinned() {
     let Some(dir) = crate::corpus() else { return };
     for (name, file, goal) in [
-        ("daringfireball-search", "readability/daringfireball-1.ai.yaml", "Search Daring Fireball for 'Markdown'"),
-        ("gmw-login", "readability/gmw.ai.yaml", "Log in to Guangming Online"),
-        ("wikipedia-founded", "readability/wikipedia.ai.yaml", "According to the infobox, when was Mozilla founded?"),
+        (
+            "daringfireball-search",
+            "readability/daringfireball-1.ai.yaml",
+            "Search Daring Fireball for 'Markdown'",
+        ),
+        (
+            "gmw-login",
+            "readability/gmw.ai.yaml",
+            "Log in to Guangming Online",
+        ),
+        (
+            "wikipedia-founded",
+            "readability/wikipedia.ai.yaml",
+            "According to the infobox, when was Mozilla founded?",
+        ),
     ] {
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
         let snap = parse(&text).unwrap();
@@ -171,17 +213,33 @@ fn diff_after_a_navigation_is_the_full_snapshot() {
 fn diff_of_an_edited_sample_shows_only_the_change() {
     let text = sample();
     let edited = text
-        .replace("- radio \"Black\" [checked] [ref=e23]", "- radio \"Black\" [ref=e23]")
-        .replace("- radio \"Cream\" [ref=e24]", "- radio \"Cream\" [checked] [ref=e24]")
-        .replace("      - generic [ref=e21]: In stock\n", "      - generic [ref=e21]: Only 2 left\n");
+        .replace(
+            "- radio \"Black\" [checked] [ref=e23]",
+            "- radio \"Black\" [ref=e23]",
+        )
+        .replace(
+            "- radio \"Cream\" [ref=e24]",
+            "- radio \"Cream\" [checked] [ref=e24]",
+        )
+        .replace(
+            "      - generic [ref=e21]: In stock\n",
+            "      - generic [ref=e21]: Only 2 left\n",
+        );
     let (old, new) = (parse(&text).unwrap(), parse(&edited).unwrap());
     let d = diff(&old, &new);
     check_refs(&d.text, &new);
     insta::assert_snapshot!("sample-diff", d.text);
     assert_eq!(d.kind, DiffKind::Changed);
     assert_eq!(d.changed, 3);
-    assert!(d.text.contains("- <changed> radio \"Cream\" [checked] [ref=e24]"));
-    assert!(!d.text.contains("Kitchen"), "unchanged parts stay out:\n{}", d.text);
+    assert!(
+        d.text
+            .contains("- <changed> radio \"Cream\" [checked] [ref=e24]")
+    );
+    assert!(
+        !d.text.contains("Kitchen"),
+        "unchanged parts stay out:\n{}",
+        d.text
+    );
 }
 
 /// Edits of real pages: a renamed link, a removed subtree, an added button.
@@ -189,13 +247,19 @@ fn diff_of_an_edited_sample_shows_only_the_change() {
 fn diff_on_edited_corpus_pages() {
     let Some(dir) = crate::corpus() else { return };
     let mut pages = 0;
-    for path in crate::corpus_snapshots(&dir).iter().filter(|p| p.to_string_lossy().contains("readability/")) {
+    for path in crate::corpus_snapshots(&dir)
+        .iter()
+        .filter(|p| p.to_string_lossy().contains("readability/"))
+    {
         if !path.to_string_lossy().ends_with(".ai.yaml") || pages >= 25 {
             continue;
         }
         let text = std::fs::read_to_string(path).unwrap();
         let lines: Vec<&str> = text.lines().collect();
-        let Some(link) = lines.iter().position(|l| l.trim_start().starts_with("- link \"") && l.contains("[ref=")) else {
+        let Some(link) = lines
+            .iter()
+            .position(|l| l.trim_start().starts_with("- link \"") && l.contains("[ref="))
+        else {
             continue;
         };
         pages += 1;
@@ -206,18 +270,41 @@ fn diff_on_edited_corpus_pages() {
         let after = (link + 1..edited.len())
             .find(|&i| edited[i].len() - edited[i].trim_start().len() <= indent)
             .unwrap_or(edited.len());
-        edited.insert(after, format!("{}- button \"Brand new\" [ref=e99999]", " ".repeat(indent)));
+        edited.insert(
+            after,
+            format!("{}- button \"Brand new\" [ref=e99999]", " ".repeat(indent)),
+        );
         let edited = edited.join("\n");
         let (old, new) = (parse(&text).unwrap(), parse(&edited).unwrap());
         let d = diff(&old, &new);
         check_refs(&d.text, &new);
         assert_eq!(d.kind, DiffKind::Changed, "{}", path.display());
-        assert!(d.text.contains("Edited "), "{}: the renamed link is shown", path.display());
-        assert!(d.text.contains("- <changed> button \"Brand new\" [ref=e99999]"), "{}", path.display());
-        assert!(d.text.len() * 3 < text.len(), "{}: diff is not small ({} of {} bytes)", path.display(), d.text.len(), text.len());
+        assert!(
+            d.text.contains("Edited "),
+            "{}: the renamed link is shown",
+            path.display()
+        );
+        assert!(
+            d.text
+                .contains("- <changed> button \"Brand new\" [ref=e99999]"),
+            "{}",
+            path.display()
+        );
+        assert!(
+            d.text.len() * 3 < text.len(),
+            "{}: diff is not small ({} of {} bytes)",
+            path.display(),
+            d.text.len(),
+            text.len()
+        );
         // Removing the edited link's subtree entirely lists its ref as removed.
         let back = diff(&new, &old);
-        assert!(back.text.contains("# removed: e99999"), "{}:\n{}", path.display(), back.text);
+        assert!(
+            back.text.contains("# removed: e99999"),
+            "{}:\n{}",
+            path.display(),
+            back.text
+        );
     }
     assert_eq!(pages, 25);
 }

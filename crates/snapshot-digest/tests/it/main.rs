@@ -1,9 +1,14 @@
 //! Integration tests of snapshot-digest: the corpus round trip and the reference's tricky cases.
 
-#![allow(clippy::print_stderr, reason = "tests say on stderr when the corpus is not configured")]
+#![allow(
+    clippy::print_stderr,
+    reason = "tests say on stderr when the corpus is not configured"
+)]
 
 mod corpus;
 mod digest;
+/// The fuzz target's property, shared with `fuzz/fuzz_targets/parse_snapshot.rs`.
+mod fuzz_property;
 mod fuzz_regressions;
 mod props;
 mod tricky;
@@ -18,7 +23,11 @@ use std::path::PathBuf;
 /// must not pass by skipping it.
 pub(crate) fn corpus() -> Option<PathBuf> {
     let dir = PathBuf::from(std::env::var_os("MCP_LEAN_CORPUS")?);
-    assert!(dir.is_dir(), "MCP_LEAN_CORPUS={} is not a folder", dir.display());
+    assert!(
+        dir.is_dir(),
+        "MCP_LEAN_CORPUS={} is not a folder",
+        dir.display()
+    );
     Some(dir)
 }
 

@@ -61,8 +61,14 @@ fn keys_quoted_because_of_the_name() {
         r#"- heading "heading \"name\" [level=1]" [level=1]"#,
         "heading name=\"heading \\\"name\\\" [level=1]\" [level=1]\n",
     );
-    check(r#"- 'link "a #b" [ref=e3]':"#, "link name=\"a #b\" [ref=e3]\n");
-    check(r#"- 'button "x\"y: z" [ref=e1]': label"#, "button name=\"x\\\"y: z\" [ref=e1] text=\"label\"\n");
+    check(
+        r#"- 'link "a #b" [ref=e3]':"#,
+        "link name=\"a #b\" [ref=e3]\n",
+    );
+    check(
+        r#"- 'button "x\"y: z" [ref=e1]': label"#,
+        "button name=\"x\\\"y: z\" [ref=e1] text=\"label\"\n",
+    );
 }
 
 #[test]
@@ -75,8 +81,14 @@ fn values_that_look_like_other_things_stay_strings() {
         "- text: \"False\"\n- text: \"NULL\"\n- text: \"123\"\n- text: \"-1.2\"\n- textbox: \"555\"",
         "text \"False\"\ntext \"NULL\"\ntext \"123\"\ntext \"-1.2\"\ntextbox text=\"555\"\n",
     );
-    check("- generic [ref=e12]: 1,200", "generic [ref=e12] text=\"1,200\"\n");
-    check("- generic [ref=e10]: \"2\"", "generic [ref=e10] text=\"2\"\n");
+    check(
+        "- generic [ref=e12]: 1,200",
+        "generic [ref=e12] text=\"1,200\"\n",
+    );
+    check(
+        "- generic [ref=e10]: \"2\"",
+        "generic [ref=e10] text=\"2\"\n",
+    );
 }
 
 #[test]
@@ -93,46 +105,88 @@ fn props_url_placeholder_and_unknown() {
         "- link [ref=e2] [cursor=pointer]:\n  - /url: about:blank\n  - text: Link with a button\n  - button \"Button\" [ref=e3]",
         "link [ref=e2] [cursor=pointer] /url=\"about:blank\"\n  text \"Link with a button\"\n  button name=\"Button\" [ref=e3]\n",
     );
-    check("- textbox \"Label\":\n  - /placeholder: Placeholder", "textbox name=\"Label\" /placeholder=\"Placeholder\"\n");
-    check("- link \"Top\":\n  - /url: \"#\"", "link name=\"Top\" /url=\"#\"\n");
-    check("- link:\n  - /url: data:text/html;base64,…", "link /url=\"data:text/html;base64,…\"\n");
-    check("- list:\n  - /children: equal\n  - listitem: a", "list /children=\"equal\"\n  listitem text=\"a\"\n");
+    check(
+        "- textbox \"Label\":\n  - /placeholder: Placeholder",
+        "textbox name=\"Label\" /placeholder=\"Placeholder\"\n",
+    );
+    check(
+        "- link \"Top\":\n  - /url: \"#\"",
+        "link name=\"Top\" /url=\"#\"\n",
+    );
+    check(
+        "- link:\n  - /url: data:text/html;base64,…",
+        "link /url=\"data:text/html;base64,…\"\n",
+    );
+    check(
+        "- list:\n  - /children: equal\n  - listitem: a",
+        "list /children=\"equal\"\n  listitem text=\"a\"\n",
+    );
 }
 
 #[test]
 fn attributes_superset() {
-    check("- textbox \"Email\" [invalid]: not-an-email", "textbox name=\"Email\" [invalid] text=\"not-an-email\"\n");
+    check(
+        "- textbox \"Email\" [invalid]: not-an-email",
+        "textbox name=\"Email\" [invalid] text=\"not-an-email\"\n",
+    );
     check("- checkbox [checked=mixed]", "checkbox [checked=mixed]\n");
-    check("- generic [aria-hidden] [ref=e3]:", "generic [aria-hidden] [ref=e3]\n");
+    check(
+        "- generic [aria-hidden] [ref=e3]:",
+        "generic [aria-hidden] [ref=e3]\n",
+    );
     check(
         "- iframe [active] [ref=e3] [cursor=pointer]:\n  - textbox \"Input in iframe\" [active] [ref=f1e2]",
         "iframe [active] [ref=e3] [cursor=pointer]\n  textbox name=\"Input in iframe\" [active] [ref=f1e2]\n",
     );
-    check("- button \"click\" [box=100,50,80,40]", "button name=\"click\" [box=100,50,80,40]\n");
-    check("- button [data-test=a,b c] [x-y]", "button [data-test=a,b c] [x-y]\n");
+    check(
+        "- button \"click\" [box=100,50,80,40]",
+        "button name=\"click\" [box=100,50,80,40]\n",
+    );
+    check(
+        "- button [data-test=a,b c] [x-y]",
+        "button [data-test=a,b c] [x-y]\n",
+    );
     let snap = parse("- checkbox \"A\" [checked] [disabled] [expanded] [pressed=mixed] [selected] [level=3] [invalid=spelling] [ref=f2e9]").unwrap();
     let n = &snap.nodes()[0];
     assert_eq!(n.checked(), Some(Tristate::True));
     assert_eq!(n.pressed(), Some(Tristate::Mixed));
-    assert_eq!((n.disabled(), n.expanded(), n.selected()), (Some(true), Some(true), Some(true)));
+    assert_eq!(
+        (n.disabled(), n.expanded(), n.selected()),
+        (Some(true), Some(true), Some(true))
+    );
     assert_eq!(n.level(), Some(3));
     assert_eq!(n.invalid(), Some(snapshot_digest::Invalid::Spelling));
-    assert_eq!(n.aria_ref().and_then(|r| r.prefix()), Some(RefPrefix::Frame(2)));
+    assert_eq!(
+        n.aria_ref().and_then(|r| r.prefix()),
+        Some(RefPrefix::Frame(2))
+    );
     assert!(!n.is_active() && !n.is_aria_hidden());
 }
 
 #[test]
 fn whitespace_and_icon_glyphs() {
     check("- button \"helloworld\"", "button name=\"helloworld\"\n");
-    check("- paragraph: \u{eab2}hello", "paragraph text=\"\\u{eab2}hello\"\n");
-    check("- listitem [ref=e14]: \"Tab: Navigate between interactive elements\"", "listitem [ref=e14] text=\"Tab: Navigate between interactive elements\"\n");
-    check("- link \"\u{e900} Home\" [ref=e14]", "link name=\"\\u{e900} Home\" [ref=e14]\n");
+    check(
+        "- paragraph: \u{eab2}hello",
+        "paragraph text=\"\\u{eab2}hello\"\n",
+    );
+    check(
+        "- listitem [ref=e14]: \"Tab: Navigate between interactive elements\"",
+        "listitem [ref=e14] text=\"Tab: Navigate between interactive elements\"\n",
+    );
+    check(
+        "- link \"\u{e900} Home\" [ref=e14]",
+        "link name=\"\\u{e900} Home\" [ref=e14]\n",
+    );
 }
 
 #[test]
 fn slash_names_are_literal_text() {
     check("- link / [ref=e9]", "link name=\"/\" [ref=e9]\n");
-    check("- link /api/ [ref=e9]:\n  - /url: /api/", "link name=\"/api/\" [ref=e9] /url=\"/api/\"\n");
+    check(
+        "- link /api/ [ref=e9]:\n  - /url: /api/",
+        "link name=\"/api/\" [ref=e9] /url=\"/api/\"\n",
+    );
     check("- link \"/\" [ref=e9]", "link name=\"/\" [ref=e9]\n");
     let snap = parse("- heading /Issues \\d+/\n- button /Click \\/ me/").unwrap();
     assert_eq!(snap.nodes()[0].name(), Some("/Issues \\d+/"));
@@ -154,15 +208,23 @@ fn mcp_response_envelopes() {
     let snap = parse(current).unwrap();
     assert_eq!(snap.len(), 3);
     assert_eq!(snap.nodes()[1].line(), 7);
-    assert_eq!(render(&snap), "- generic [active] [ref=e1]:\n  - heading \"Groceries\" [level=1] [ref=e2]\n  - button \"Add to cart\" [ref=e7]");
+    assert_eq!(
+        render(&snap),
+        "- generic [active] [ref=e1]:\n  - heading \"Groceries\" [level=1] [ref=e2]\n  - button \"Add to cart\" [ref=e7]"
+    );
 
     let old = "### Page state\n- Page URL: about:blank\n- Page Title: \n- Page Snapshot:\n```yaml\n- button \"Go\" [ref=s1e3]\n```\n";
     let snap = parse(old).unwrap();
-    assert_eq!(snap.nodes()[0].aria_ref().and_then(|r| r.prefix()), Some(RefPrefix::Snapshot(1)));
+    assert_eq!(
+        snap.nodes()[0].aria_ref().and_then(|r| r.prefix()),
+        Some(RefPrefix::Snapshot(1))
+    );
 
     let file = "### Page\n- Page URL: http://x/\n### Snapshot\n- [Snapshot](.playwright-mcp/page-2026.yml)\n";
     let err = parse(file).unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::SnapshotInFile { path } if path == ".playwright-mcp/page-2026.yml"));
+    assert!(
+        matches!(err.kind(), ErrorKind::SnapshotInFile { path } if path == ".playwright-mcp/page-2026.yml")
+    );
     assert_eq!(err.line(), 4);
 
     let fenced = "```yaml\n- button \"A\"\n```";
@@ -205,14 +267,20 @@ fn errors_have_line_and_column() {
     ];
     for &(input, line, column, message) in cases {
         let err = parse(input).expect_err(input);
-        assert_eq!((err.line(), err.column()), (line, column), "{input:?}: {err}");
+        assert_eq!(
+            (err.line(), err.column()),
+            (line, column),
+            "{input:?}: {err}"
+        );
         assert!(err.to_string().contains(message), "{input:?}: {err}");
     }
 }
 
 #[test]
 fn depth_limit_is_an_error() {
-    let deep: String = (0..10_000).map(|d| format!("{}- generic:\n", "  ".repeat(d))).collect();
+    let deep: String = (0..10_000)
+        .map(|d| format!("{}- generic:\n", "  ".repeat(d)))
+        .collect();
     let err = parse(&deep).unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::TooDeep { limit: 256 });
     assert_eq!(err.line(), 257);
@@ -226,5 +294,8 @@ fn lenient_parse_recovers_and_reports() {
     let (snap, diagnostics) = parse_lenient(input);
     let lines: Vec<usize> = diagnostics.iter().map(|d| d.line()).collect();
     assert_eq!(lines, [3, 6]);
-    assert_eq!(dump(&snap), "list\n  listitem text=\"a\"\n  listitem text=\"b\"\n");
+    assert_eq!(
+        dump(&snap),
+        "list\n  listitem text=\"a\"\n  listitem text=\"b\"\n"
+    );
 }

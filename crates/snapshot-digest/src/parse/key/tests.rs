@@ -3,7 +3,10 @@
 use super::*;
 
 fn attrs(key: &Key<'_>) -> Vec<(String, Option<String>)> {
-    key.attrs.iter().map(|a| (a.name().to_owned(), a.value().map(str::to_owned))).collect()
+    key.attrs
+        .iter()
+        .map(|a| (a.name().to_owned(), a.value().map(str::to_owned)))
+        .collect()
 }
 
 #[test]
@@ -51,7 +54,10 @@ fn errors_point_at_the_problem() {
     assert_eq!(parse_key("button \"x\" [ref=e1").unwrap_err().0, 18);
     assert_eq!(parse_key("button x").unwrap_err().0, 7);
     assert_eq!(parse_key("\"x\"").unwrap_err().0, 0);
-    assert_eq!(parse_key("button \"x").unwrap_err().1, ErrorKind::UnterminatedString);
+    assert_eq!(
+        parse_key("button \"x").unwrap_err().1,
+        ErrorKind::UnterminatedString
+    );
     assert_eq!(parse_key("button [").unwrap_err().0, 8);
     assert!(parse_key("link /a [ref=e1]").is_err());
 }

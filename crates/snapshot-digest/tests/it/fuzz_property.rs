@@ -1,0 +1,48 @@
+// The property the fuzz target checks, shared with `cargo test` (the fuzz target includes this
+// file with `include!`, so it has no inner doc comment).
+
+/// No input panics the parser, the digests or the diff; what parses survives
+/// `parse(render(tree))`; digests and diffs parse and show only refs of their input.
+pub(crate) fn check_property(text: &str) {
+    use snapshot_digest::{DiffKind, diff, digest, full_digest, parse, parse_lenient, render};
+
+    let (snap, diagnostics) = parse_lenient(text);
+    let rendered = render(&snap);
+    let again =
+        parse(&rendered).unwrap_or_else(|e| panic!("rendered snapshot does not parse: {e}"));
+    assert!(again.same_tree(&snap), "tree changed through rendering");
+    assert_eq!(render(&again), rendered, "rendering is stable");
+    if diagnostics.is_empty() {
+        let strict = parse(text).expect("strict parse agrees with lenient");
+        assert!(strict.same_tree(&snap));
+    }
+
+    let refs: std::collections::HashSet<&str> = snap
+        .nodes()
+        .iter()
+        .filter_map(|n| n.aria_ref().map(|r| r.as_str()))
+        .collect();
+    let goal: String = text.chars().filter(|c| !c.is_control()).take(40).collect();
+    for output in [
+        digest(&snap, &goal).text,
+        digest(&snap, "sign in").text,
+        full_digest(&snap).text,
+    ] {
+        let out = parse(&output).unwrap_or_else(|e| panic!("digest does not parse: {e}\n{output}"));
+        for node in out.nodes() {
+            if let Some(r) = node.aria_ref() {
+                assert!(
+                    refs.contains(r.as_str()),
+                    "digest shows ref {r} the input does not have"
+                );
+            }
+        }
+    }
+    let d = diff(&snap, &again);
+    assert_eq!(
+        d.kind,
+        DiffKind::Unchanged,
+        "a tree differs from its own rendering:\n{}",
+        d.text
+    );
+}
