@@ -5,15 +5,11 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mcp_lean_benches::baselines::keyword_grep;
-use mcp_lean_benches::{ai_snapshots, corpus_dir};
+use mcp_lean_benches::{ai_snapshots, corpus_dir, largest};
 
 fn digest_benches(c: &mut Criterion) {
     let all = ai_snapshots();
-    let (_, largest) = all
-        .iter()
-        .find(|(name, _)| name.ends_with("wikipedia-2.ai.yaml"))
-        .expect("wikipedia-2 in the corpus");
-    let largest = largest.as_str();
+    let largest = largest(&all);
     let goal = "Which part of the article covers the history of the project? Take me there.";
 
     let mut group = c.benchmark_group("digest/wikipedia-2");

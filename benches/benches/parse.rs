@@ -4,15 +4,11 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mcp_lean_benches::ai_snapshots;
+use mcp_lean_benches::{ai_snapshots, largest};
 
 fn parse_benches(c: &mut Criterion) {
     let all = ai_snapshots();
-    let (_, largest) = all
-        .iter()
-        .find(|(name, _)| name.ends_with("wikipedia-2.ai.yaml"))
-        .expect("wikipedia-2 in the corpus");
-    let largest = largest.as_str();
+    let largest = largest(&all);
     let nodes = snapshot_digest::parse(largest)
         .expect("wikipedia-2 parses")
         .len();

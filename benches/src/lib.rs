@@ -54,3 +54,17 @@ pub fn ai_snapshots() -> Vec<(String, String)> {
     out.sort();
     out
 }
+
+/// The largest page of the corpus, `readability/wikipedia-2.ai.yaml` (735k chars), from
+/// [`ai_snapshots`]' output.
+///
+/// # Panics
+///
+/// Panics when the page is not in the corpus.
+#[must_use]
+pub fn largest(all: &[(String, String)]) -> &str {
+    all.iter()
+        .find(|(name, _)| name.ends_with("wikipedia-2.ai.yaml"))
+        .map(|(_, text)| text.as_str())
+        .expect("wikipedia-2 is in the corpus")
+}

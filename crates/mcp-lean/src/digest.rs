@@ -4,7 +4,7 @@ use serde_json::json;
 use snapshot_digest::{DigestConfig, Snapshot};
 
 use crate::Outcome;
-use crate::input::Input;
+use crate::input::{Input, read_or_report as load};
 
 /// Output format of `mcp-lean digest`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -41,15 +41,8 @@ pub(crate) struct DiffArgs {
     new: String,
 }
 
-/// Reads and parses a snapshot file, reporting problems as `FILE:LINE:COL: message`.
-fn load(path: &str) -> Result<Input, Outcome> {
-    crate::input::read(path).map_err(|e| {
-        eprintln!("mcp-lean: {e}");
-        Outcome::Failure
-    })
-}
-
-fn parse<'a>(input: &'a Input) -> Result<Snapshot<'a>, Outcome> {
+/// Parses a snapshot, reporting a syntax error as `FILE:LINE:COL: message` (exit status 1).
+pub(crate) fn parse<'a>(input: &'a Input) -> Result<Snapshot<'a>, Outcome> {
     snapshot_digest::parse(&input.text).map_err(|e| {
         eprintln!("{}:{}:{}: {}", input.name, e.line(), e.column(), e.kind());
         Outcome::Problems

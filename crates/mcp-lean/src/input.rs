@@ -20,7 +20,10 @@ pub(crate) fn read(path: &str) -> Result<Input, String> {
         std::io::stdin()
             .read_to_string(&mut text)
             .map_err(|e| format!("cannot read standard input: {e}"))?;
-        return Ok(Input { name: "<stdin>".to_owned(), text });
+        return Ok(Input {
+            name: "<stdin>".to_owned(),
+            text,
+        });
     }
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|e| {
@@ -29,5 +32,16 @@ pub(crate) fn read(path: &str) -> Result<Input, String> {
             e.utf8_error().valid_up_to()
         )
     })?;
-    Ok(Input { name: path.to_owned(), text })
+    Ok(Input {
+        name: path.to_owned(),
+        text,
+    })
+}
+
+/// [`read`], reporting a failure on stderr as the CLI does and turning it into exit status 2.
+pub(crate) fn read_or_report(path: &str) -> Result<Input, crate::Outcome> {
+    read(path).map_err(|e| {
+        eprintln!("mcp-lean: {e}");
+        crate::Outcome::Failure
+    })
 }

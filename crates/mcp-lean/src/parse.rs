@@ -20,19 +20,13 @@ pub(crate) struct Args {
 
 /// Runs `mcp-lean parse`.
 pub(crate) fn run(args: &Args) -> Outcome {
-    let input = match crate::input::read(&args.file) {
+    let input = match crate::input::read_or_report(&args.file) {
         Ok(input) => input,
-        Err(e) => {
-            eprintln!("mcp-lean: {e}");
-            return Outcome::Failure;
-        }
+        Err(outcome) => return outcome,
     };
-    let snap = match snapshot_digest::parse(&input.text) {
+    let snap = match crate::digest::parse(&input) {
         Ok(snap) => snap,
-        Err(e) => {
-            eprintln!("{}:{}:{}: {}", input.name, e.line(), e.column(), e.kind());
-            return Outcome::Problems;
-        }
+        Err(outcome) => return outcome,
     };
     if args.render {
         // Exactly the rendered text, so that `parse --render` reproduces its input byte for byte.

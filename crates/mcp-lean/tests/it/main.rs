@@ -1,5 +1,6 @@
 //! Integration tests of the `mcp-lean` binary: each subcommand run as a real process.
 
+mod digest;
 mod eval;
 mod guard;
 mod lint;
@@ -12,13 +13,24 @@ use std::process::{Command, Output, Stdio};
 pub(crate) fn run(args: &[&str], stdin: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcp-lean"));
     cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
-    cmd.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() });
+    cmd.stdin(if stdin.is_some() {
+        Stdio::piped()
+    } else {
+        Stdio::null()
+    });
     let mut child = cmd.spawn().expect("the mcp-lean binary starts");
     if let Some(text) = stdin {
         use std::io::Write;
-        child.stdin.take().expect("piped stdin").write_all(text.as_bytes()).expect("stdin write");
+        child
+            .stdin
+            .take()
+            .expect("piped stdin")
+            .write_all(text.as_bytes())
+            .expect("stdin write");
     }
-    child.wait_with_output().expect("the mcp-lean binary finishes")
+    child
+        .wait_with_output()
+        .expect("the mcp-lean binary finishes")
 }
 
 /// The corpus folder from `MCP_LEAN_CORPUS`, or `None` when the variable is unset.
@@ -29,11 +41,17 @@ pub(crate) fn run(args: &[&str], stdin: Option<&str>) -> Output {
 /// must not pass by skipping it.
 pub(crate) fn corpus() -> Option<PathBuf> {
     let dir = PathBuf::from(std::env::var_os("MCP_LEAN_CORPUS")?);
-    assert!(dir.is_dir(), "MCP_LEAN_CORPUS={} is not a folder", dir.display());
+    assert!(
+        dir.is_dir(),
+        "MCP_LEAN_CORPUS={} is not a folder",
+        dir.display()
+    );
     Some(dir)
 }
 
 /// A path inside the repository, for the samples it ships.
 pub(crate) fn repo_path(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(rel)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel)
 }
