@@ -98,6 +98,21 @@ fn temp_file(contents: &str) -> PathBuf {
     path
 }
 
+/// Whether to run the xmllint checks: always in CI (`.ci/run` installs xmllint, and a missing
+/// one fails loudly there), elsewhere only when xmllint is installed, so that
+/// `cargo test --workspace` passes on a machine with only Rust and node.
+#[allow(clippy::print_stderr, reason = "says why the check did not run")]
+fn xmllint_wanted() -> bool {
+    let wanted = std::env::var_os("CI").is_some()
+        || Command::new("xmllint").arg("--version").output().is_ok();
+    if !wanted {
+        eprintln!(
+            "xmllint is not installed (apt-get install -y libxml2-utils): JUnit schema check not run"
+        );
+    }
+    wanted
+}
+
 fn xmllint(args: &[&str], file: &Path) -> std::process::Output {
     Command::new("xmllint")
         .args(args)
@@ -121,6 +136,9 @@ fn schema() -> String {
 
 #[test]
 fn junit_with_every_status_and_nasty_text_validates() {
+    if !xmllint_wanted() {
+        return;
+    }
     let xml = mcp_eval_core::to_junit(&report_with_every_status());
     let file = temp_file(&xml);
     let out = xmllint(&["--noout", "--schema", &schema()], &file);
@@ -152,6 +170,9 @@ fn junit_with_every_status_and_nasty_text_validates() {
 
 #[test]
 fn the_schema_rejects_a_wrong_shape() {
+    if !xmllint_wanted() {
+        return;
+    }
     // A control: the validator really checks the shape (testcase needs a name, failure and
     // error cannot both appear).
     let bad = temp_file(
