@@ -1,6 +1,6 @@
 //! Previewing large values with output-guard, against what a server does by hand:
-//! `serde_json::to_string` then slice. Peak memory of the same variants: the `guard_peak`
-//! example (one process per variant, `VmHWM`).
+//! `serde_json::to_string` then slice. Peak memory of the same variants, and the two timed
+//! interleaved in one process: the `guard_measure` binary (src/bin/guard_measure.rs).
 
 use std::hint::black_box;
 

@@ -3,7 +3,9 @@
 use crate::{corpus, repo_path, run};
 
 fn sample() -> String {
-    repo_path("examples/shop.snapshot.yaml").to_string_lossy().into_owned()
+    repo_path("examples/shop.snapshot.yaml")
+        .to_string_lossy()
+        .into_owned()
 }
 
 #[test]
@@ -11,7 +13,10 @@ fn summary_of_the_shipped_sample() {
     let out = run(&["parse", &sample()], None);
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(stdout.contains("nodes        46  (43 elements, 3 text)"), "{stdout}");
+    assert!(
+        stdout.contains("nodes        46  (43 elements, 3 text)"),
+        "{stdout}"
+    );
     assert!(stdout.contains("refs         43"), "{stdout}");
     assert!(stdout.contains("interactive  21"), "{stdout}");
     assert!(stdout.contains("depth        6"), "{stdout}");
@@ -42,7 +47,10 @@ fn json_has_playwrights_shape() {
         ])
     );
     let first = String::from_utf8(out.stdout).unwrap();
-    assert!(first.find("\"role\"") < first.find("\"name\""), "role comes first: {first}");
+    assert!(
+        first.find("\"role\"") < first.find("\"name\""),
+        "role comes first: {first}"
+    );
 }
 
 #[test]
@@ -50,18 +58,34 @@ fn malformed_input_reports_file_line_column() {
     let out = run(&["parse", "-"], Some("- list:\n  - listitem \"a\n"));
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(stderr, "<stdin>:2:14: quoted string is not closed on this line; add the closing quote\n");
+    assert_eq!(
+        stderr,
+        "<stdin>:2:14: quoted string is not closed on this line; add the closing quote\n"
+    );
 }
 
 #[test]
 fn usage_and_io_errors_exit_2() {
     assert_eq!(run(&["parse"], None).status.code(), Some(2));
-    assert_eq!(run(&["parse", "--json", "--render", "-"], Some("")).status.code(), Some(2));
+    assert_eq!(
+        run(&["parse", "--json", "--render", "-"], Some(""))
+            .status
+            .code(),
+        Some(2)
+    );
     let out = run(&["parse", "/nonexistent/snapshot.yaml"], None);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8(out.stderr).unwrap().starts_with("mcp-lean: cannot read /nonexistent/snapshot.yaml"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .starts_with("mcp-lean: cannot read /nonexistent/snapshot.yaml")
+    );
     let out = run(&["parse", "-"], None);
-    assert_eq!(out.status.code(), Some(0), "empty stdin is the empty snapshot");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "empty stdin is the empty snapshot"
+    );
 }
 
 #[test]
@@ -75,7 +99,13 @@ fn every_corpus_file_parses() {
                 continue;
             }
             let out = run(&["parse", &path.to_string_lossy()], None);
-            assert_eq!(out.status.code(), Some(0), "{}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{}: {}",
+                path.display(),
+                String::from_utf8_lossy(&out.stderr)
+            );
             count += 1;
         }
     }

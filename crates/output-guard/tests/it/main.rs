@@ -1,0 +1,10 @@
+//! Integration tests of output-guard.
+
+mod corpus;
+mod js;
+mod preview;
+mod props;
+#[cfg(feature = "serde")]
+mod schema;
+mod store;
+mod tips;
