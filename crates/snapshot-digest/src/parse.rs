@@ -565,7 +565,9 @@ fn parse_value<'a>(
 /// this runs on every plain key and value.
 fn comment_start(s: &str) -> Option<usize> {
     let b = s.as_bytes();
-    memchr::memchr_iter(b'#', b).find(|&i| i > 0 && b[i - 1] == b' ').map(|i| i - 1)
+    memchr::memchr_iter(b'#', b)
+        .find(|&i| i > 0 && b[i - 1] == b' ')
+        .map(|i| i - 1)
 }
 
 fn is_block_indicator(v: &str) -> bool {

@@ -3,66 +3,134 @@
 use crate::{repo_path, run};
 
 fn sample() -> String {
-    repo_path("examples/shop.snapshot.yaml").to_string_lossy().into_owned()
+    repo_path("examples/shop.snapshot.yaml")
+        .to_string_lossy()
+        .into_owned()
 }
 
 #[test]
 fn goal_digest_of_the_sample() {
-    let out = run(&["digest", "--goal", "add the kettle to my basket", &sample()], None);
+    let out = run(
+        &["digest", "--goal", "add the kettle to my basket", &sample()],
+        None,
+    );
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("# digest for goal \"add the kettle to my basket\""), "{text}");
-    assert!(text.contains("- button \"Add to basket\" [ref=e27] [cursor=pointer]"), "{text}");
+    assert!(
+        text.starts_with("# digest for goal \"add the kettle to my basket\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("- button \"Add to basket\" [ref=e27] [cursor=pointer]"),
+        "{text}"
+    );
     assert!(!text.contains("Returns policy"), "{text}");
 }
 
 #[test]
 fn json_format_has_the_documented_shape() {
-    let out = run(&["digest", "--format", "json", "--goal", "subscribe", &sample()], None);
+    let out = run(
+        &[
+            "digest",
+            "--format",
+            "json",
+            "--goal",
+            "subscribe",
+            &sample(),
+        ],
+        None,
+    );
     assert_eq!(out.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let text = v["text"].as_str().unwrap();
     assert!(text.contains("[ref=e41]"), "{text}");
     let stats = v["stats"].as_object().unwrap();
-    for key in ["input_chars", "output_chars", "input_tokens", "output_tokens", "nodes_in", "nodes_out"] {
-        assert!(stats[key].as_u64().is_some(), "stats.{key} is a number: {v}");
+    for key in [
+        "input_chars",
+        "output_chars",
+        "input_tokens",
+        "output_tokens",
+        "nodes_in",
+        "nodes_out",
+    ] {
+        assert!(
+            stats[key].as_u64().is_some(),
+            "stats.{key} is a number: {v}"
+        );
     }
     assert_eq!(stats["nodes_in"], 46);
-    assert_eq!(stats["output_chars"].as_u64().unwrap() as usize, text.chars().count());
+    assert_eq!(
+        stats["output_chars"].as_u64().unwrap() as usize,
+        text.chars().count()
+    );
     assert!(stats["output_chars"].as_u64() < stats["input_chars"].as_u64());
 }
 
 #[test]
 fn full_digest_without_goal_and_budget_flag() {
-    let out = run(&["digest", "-"], Some(&std::fs::read_to_string(sample()).unwrap()));
+    let out = run(
+        &["digest", "-"],
+        Some(&std::fs::read_to_string(sample()).unwrap()),
+    );
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("# page outline:"), "{text}");
     assert!(text.contains("[ref=e43]"));
-    let small = run(&["digest", "--max-tokens", "60", "--goal", "reviews", &sample()], None);
+    let small = run(
+        &[
+            "digest",
+            "--max-tokens",
+            "60",
+            "--goal",
+            "reviews",
+            &sample(),
+        ],
+        None,
+    );
     assert_eq!(small.status.code(), Some(0));
-    assert_eq!(run(&["digest", "--max-tokens", "lots", &sample()], None).status.code(), Some(2));
-    assert_eq!(run(&["digest", "--format", "yaml", &sample()], None).status.code(), Some(2));
+    assert_eq!(
+        run(&["digest", "--max-tokens", "lots", &sample()], None)
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        run(&["digest", "--format", "yaml", &sample()], None)
+            .status
+            .code(),
+        Some(2)
+    );
 }
 
 #[test]
 fn digest_reports_bad_snapshots_with_position() {
     let out = run(&["digest", "--goal", "x", "-"], Some("- button [ref=e1\n"));
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(String::from_utf8(out.stderr).unwrap(), "<stdin>:1:17: expected `]` to close the attribute\n");
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "<stdin>:1:17: expected `]` to close the attribute\n"
+    );
 }
 
 #[test]
 fn diff_of_two_files() {
     let old = sample();
-    let new_text = std::fs::read_to_string(&old).unwrap().replace("In stock", "Sold out");
+    let new_text = std::fs::read_to_string(&old)
+        .unwrap()
+        .replace("In stock", "Sold out");
     let out = run(&["diff", &old, "-"], Some(&new_text));
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("- <changed> generic [ref=e21]: Sold out"), "{text}");
+    assert!(
+        text.contains("- <changed> generic [ref=e21]: Sold out"),
+        "{text}"
+    );
     assert!(text.contains("- ref=e2 [unchanged]"), "{text}");
     let same = run(&["diff", &old, &old], None);
-    assert_eq!(String::from_utf8(same.stdout).unwrap(), "# no changes since the previous snapshot\n");
+    assert_eq!(
+        String::from_utf8(same.stdout).unwrap(),
+        "# no changes since the previous snapshot\n"
+    );
     assert_eq!(run(&["diff", "-", "-"], Some("")).status.code(), Some(2));
     assert_eq!(run(&["diff", &old], None).status.code(), Some(2));
 }
