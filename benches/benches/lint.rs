@@ -4,28 +4,14 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mcp_lean_benches::corpus_dir;
+use mcp_lean_benches::corpus_files;
 use tool_schema::{Config, Level, Tool, lint, parse_tools_str};
 
 fn tool_lists() -> Vec<(String, Vec<Tool>)> {
-    let dir = corpus_dir().join("tools");
-    let mut out = Vec::new();
-    for entry in
-        std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-    {
-        let path = entry.expect("readable directory entry").path();
-        let name = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default()
-            .to_owned();
-        if name.ends_with(".tools.json") {
-            let text = std::fs::read_to_string(&path).expect("readable tool list");
-            out.push((name, parse_tools_str(&text).expect("a tool list")));
-        }
-    }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    out
+    corpus_files("tools", ".tools.json")
+        .into_iter()
+        .map(|(name, text)| (name, parse_tools_str(&text).expect("a tool list")))
+        .collect()
 }
 
 fn lint_benches(c: &mut Criterion) {

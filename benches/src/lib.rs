@@ -25,6 +25,34 @@ pub fn corpus_dir() -> PathBuf {
     dir
 }
 
+/// Every corpus file under `sub` whose name ends with `suffix`, as `(sub/name, text)`, sorted.
+///
+/// # Panics
+///
+/// Panics when the corpus cannot be read (see [`corpus_dir`]).
+#[must_use]
+pub fn corpus_files(sub: &str, suffix: &str) -> Vec<(String, String)> {
+    let dir = corpus_dir().join(sub);
+    let entries =
+        std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()));
+    let mut out = Vec::new();
+    for entry in entries {
+        let path = entry.expect("readable directory entry").path();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_owned();
+        if name.ends_with(suffix) {
+            let text = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+            out.push((format!("{sub}/{name}"), text));
+        }
+    }
+    out.sort();
+    out
+}
+
 /// Every AI-mode snapshot of the corpus as `(file name, text)`, sorted by name.
 ///
 /// # Panics
@@ -32,25 +60,8 @@ pub fn corpus_dir() -> PathBuf {
 /// Panics when the corpus cannot be read (see [`corpus_dir`]).
 #[must_use]
 pub fn ai_snapshots() -> Vec<(String, String)> {
-    let dir = corpus_dir();
-    let mut out = Vec::new();
-    for sub in ["readability", "miniwob"] {
-        let entries = std::fs::read_dir(dir.join(sub))
-            .unwrap_or_else(|e| panic!("cannot read {}/{sub}: {e}", dir.display()));
-        for entry in entries {
-            let path = entry.expect("readable directory entry").path();
-            let name = path
-                .file_name()
-                .and_then(|n| n.to_str())
-                .unwrap_or_default()
-                .to_owned();
-            if name.ends_with(".ai.yaml") {
-                let text = std::fs::read_to_string(&path)
-                    .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-                out.push((format!("{sub}/{name}"), text));
-            }
-        }
-    }
+    let mut out = corpus_files("readability", ".ai.yaml");
+    out.extend(corpus_files("miniwob", ".ai.yaml"));
     out.sort();
     out
 }

@@ -416,11 +416,7 @@ pub fn score_run(
                 }
                 JudgeOutcome::NotRun => Some(combine_webmcp(tools.score, None)),
             };
-            let status = match combined {
-                None => Status::Unscored,
-                Some(c) if c >= threshold => Status::Pass,
-                Some(_) => Status::Fail,
-            };
+            let status = status_of(combined, threshold);
             RunScore {
                 status,
                 tools,
@@ -439,14 +435,10 @@ pub fn score_run(
                 }
                 _ => Some(tools.score),
             };
-            let status = if !tools.passed {
-                Status::Fail
+            let status = if tools.passed {
+                status_of(combined, threshold)
             } else {
-                match combined {
-                    None => Status::Unscored,
-                    Some(c) if c >= threshold => Status::Pass,
-                    Some(_) => Status::Fail,
-                }
+                Status::Fail
             };
             RunScore {
                 status,
@@ -456,6 +448,15 @@ pub fn score_run(
                 threshold,
             }
         }
+    }
+}
+
+/// Pass or fail by the combined score; no score (a failed judge and nothing else) is unscored.
+fn status_of(combined: Option<f64>, threshold: f64) -> Status {
+    match combined {
+        None => Status::Unscored,
+        Some(c) if c >= threshold => Status::Pass,
+        Some(_) => Status::Fail,
     }
 }
 
