@@ -116,8 +116,7 @@ pub fn diff(old: &Snapshot<'_>, new: &Snapshot<'_>) -> Diff {
         key: String::new(),
         changed: 0,
     };
-    let old_root_set: Vec<u64> = old_roots.clone();
-    walk.siblings(new.roots().collect(), &old_root_set);
+    walk.walk(new.roots().collect(), old_roots);
 
     let new_refs: std::collections::HashSet<&str> = new
         .nodes()
@@ -211,6 +210,15 @@ fn own_hash(node: &Node<'_>) -> u64 {
     h.finish()
 }
 
+/// A list of new siblings being written, with the subtree hashes of their old counterparts'
+/// siblings and the run of unchanged ones not yet written.
+struct Siblings {
+    ids: Vec<NodeId>,
+    next: usize,
+    old: Vec<u64>,
+    run: Vec<NodeId>,
+}
+
 struct Walk<'w, 'a, 'b> {
     old: &'w Snapshot<'a>,
     old_hashes: &'w Hashes,
@@ -223,11 +231,24 @@ struct Walk<'w, 'a, 'b> {
 }
 
 impl Walk<'_, '_, '_> {
-    /// Writes a list of new siblings; `old_siblings` are the subtree hashes of their old
-    /// counterparts' siblings, to recognise unchanged nodes that have no ref.
-    fn siblings(&mut self, ids: Vec<NodeId>, old_siblings: &[u64]) {
-        let mut run: Vec<NodeId> = Vec::new();
-        for id in ids {
+    /// Writes the new tree from `roots` in document order; `old_roots` are the subtree hashes
+    /// of the old top level, to recognise unchanged nodes that have no ref. An explicit stack
+    /// of sibling lists instead of recursion: depth is whatever the parser accepted.
+    fn walk(&mut self, roots: Vec<NodeId>, old_roots: Vec<u64>) {
+        let mut stack = vec![Siblings {
+            ids: roots,
+            next: 0,
+            old: old_roots,
+            run: Vec::new(),
+        }];
+        while let Some(top) = stack.last_mut() {
+            let Some(&id) = top.ids.get(top.next) else {
+                let mut run = std::mem::take(&mut top.run);
+                stack.pop();
+                self.flush_run(&mut run);
+                continue;
+            };
+            top.next += 1;
             let node = &self.new[id];
             let sub = self.new_hashes.subtree[id.index()];
             let old = node
@@ -235,12 +256,13 @@ impl Walk<'_, '_, '_> {
                 .and_then(|r| self.by_ref.get(r.as_str()).copied());
             let unchanged = match old {
                 Some(o) => self.old_hashes.subtree[o] == sub,
-                None => node.aria_ref().is_none() && old_siblings.contains(&sub),
+                None => node.aria_ref().is_none() && top.old.contains(&sub),
             };
             if unchanged {
-                run.push(id);
+                top.run.push(id);
                 continue;
             }
+            let mut run = std::mem::take(&mut top.run);
             self.flush_run(&mut run);
             let same_self =
                 old.is_some_and(|o| self.old_hashes.own[o] == self.new_hashes.own[id.index()]);
@@ -253,9 +275,14 @@ impl Walk<'_, '_, '_> {
                     .collect(),
                 None => Vec::new(),
             };
-            self.siblings(self.new.children(id).collect(), &old_children);
+            let children = self.new.children(id).collect();
+            stack.push(Siblings {
+                ids: children,
+                next: 0,
+                old: old_children,
+                run: Vec::new(),
+            });
         }
-        self.flush_run(&mut run);
     }
 
     /// Writes a run of unchanged siblings: stubs for those with a ref (the first few, then a

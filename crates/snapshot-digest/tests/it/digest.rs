@@ -308,3 +308,34 @@ fn diff_on_edited_corpus_pages() {
     }
     assert_eq!(pages, 25);
 }
+
+/// Nothing after parsing recurses: a 5,000-level tree (accepted with a raised depth limit)
+/// goes through the digests and the diff on a test thread's small stack.
+#[test]
+fn deep_trees_do_not_overflow() {
+    let depth = 5_000;
+    let mut old: String = (0..depth)
+        .map(|d| format!("{}- group [ref=e{d}]:\n", "  ".repeat(d)))
+        .collect();
+    old.push_str(&format!(
+        "{}- button \"Deep\" [ref=e{depth}]",
+        "  ".repeat(depth)
+    ));
+    let new = old.replace("\"Deep\"", "\"Deeper\"");
+    let config = snapshot_digest::Config {
+        max_depth: depth + 1,
+    };
+    let (a, b) = (
+        snapshot_digest::parse_with(&old, &config).unwrap(),
+        snapshot_digest::parse_with(&new, &config).unwrap(),
+    );
+    let d = diff(&a, &b);
+    assert_eq!(d.changed, 1);
+    assert!(d.text.contains("\"Deeper\""));
+    assert!(
+        digest(&a, "press the deep button")
+            .text
+            .contains(&format!("[ref=e{depth}]"))
+    );
+    assert!(full_digest(&a).text.contains(&format!("[ref=e{depth}]")));
+}
