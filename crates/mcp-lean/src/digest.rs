@@ -68,7 +68,7 @@ pub(crate) fn run_digest(args: &DigestArgs) -> Outcome {
         None => snapshot_digest::full_digest_with(&snap, &config),
     };
     match args.format {
-        Format::Text => println!("{}", digest.text),
+        Format::Text => outln!("{}", digest.text),
         Format::Json => {
             let s = digest.stats;
             let value = json!({
@@ -83,7 +83,7 @@ pub(crate) fn run_digest(args: &DigestArgs) -> Outcome {
                     "matches": s.hits,
                 },
             });
-            println!("{value}");
+            outln!("{value}");
         }
     }
     Outcome::Success
@@ -103,6 +103,6 @@ pub(crate) fn run_diff(args: &DiffArgs) -> Outcome {
         (Ok(old), Ok(new)) => (old, new),
         (Err(outcome), _) | (_, Err(outcome)) => return outcome,
     };
-    println!("{}", snapshot_digest::diff(&old, &new).text);
+    outln!("{}", snapshot_digest::diff(&old, &new).text);
     Outcome::Success
 }

@@ -87,7 +87,7 @@ pub(crate) fn run(args: &Args) -> Outcome {
         EvalCommand::Validate { suite } => match load_suite(suite) {
             Ok(suite) => {
                 let scenarios = suite.scenarios.len();
-                println!(
+                outln!(
                     "{}: valid, {scenarios} scenario{}",
                     suite.name,
                     if scenarios == 1 { "" } else { "s" }
@@ -198,9 +198,9 @@ fn run_suite(args: &RunArgs) -> Outcome {
         Format::Json => mcp_eval_core::to_json(&report),
         Format::Junit => mcp_eval_core::to_junit(&report),
     };
-    print!("{text}");
+    out!("{text}");
     if !text.ends_with('\n') {
-        println!();
+        outln!();
     }
     let unscored = report.summary.counts.unscored;
     if unscored > 0 {

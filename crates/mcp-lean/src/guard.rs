@@ -48,16 +48,16 @@ pub(crate) fn run(args: &Args) -> Outcome {
     };
     if args.json {
         match serde_json::to_string_pretty(&preview) {
-            Ok(text) => println!("{text}"),
+            Ok(text) => outln!("{text}"),
             Err(e) => {
                 eprintln!("mcp-lean: cannot write JSON: {e}");
                 return Outcome::Failure;
             }
         }
     } else if preview.text.ends_with('\n') {
-        print!("{}", preview.text);
+        out!("{}", preview.text);
     } else {
-        println!("{}", preview.text);
+        outln!("{}", preview.text);
     }
     Outcome::Success
 }

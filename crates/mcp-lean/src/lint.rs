@@ -90,7 +90,7 @@ pub(crate) fn run(args: &Args) -> Outcome {
         Format::Sarif => serde_json::to_string_pretty(&report.to_sarif(&source)),
     };
     match printed {
-        Ok(text) => println!("{}", text.trim_end()),
+        Ok(text) => outln!("{}", text.trim_end()),
         Err(e) => {
             eprintln!("mcp-lean: cannot write the report: {e}");
             return Outcome::Failure;

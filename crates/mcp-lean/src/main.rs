@@ -9,6 +9,17 @@
     reason = "a command-line tool reports on stdout and stderr"
 )]
 
+/// `print!` for the subcommands: see [`write_stdout`].
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::write_stdout(format_args!($($arg)*)) };
+}
+
+/// `println!` for the subcommands: see [`write_stdout`].
+macro_rules! outln {
+    () => { $crate::write_stdout(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::write_stdout(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
 mod digest;
 mod eval;
 mod guard;
@@ -53,6 +64,21 @@ pub(crate) enum Outcome {
     Problems,
     /// Exit 2: bad usage or an I/O error, already reported.
     Failure,
+}
+
+/// Writes to standard output. When the reader has gone (`mcp-lean … | head`) the process ends
+/// quietly with status 0, as `print!` would panic instead; any other write error is reported and
+/// ends it with status 2.
+pub(crate) fn write_stdout(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_fmt(args).and_then(|()| stdout.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("mcp-lean: cannot write to standard output: {e}");
+        std::process::exit(2);
+    }
 }
 
 fn main() -> ExitCode {

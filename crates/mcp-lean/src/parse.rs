@@ -30,18 +30,18 @@ pub(crate) fn run(args: &Args) -> Outcome {
     };
     if args.render {
         // Exactly the rendered text, so that `parse --render` reproduces its input byte for byte.
-        print!("{}", snapshot_digest::render(&snap));
+        out!("{}", snapshot_digest::render(&snap));
     } else if args.json {
         let tree = Value::Array(snap.roots().map(|id| node_json(&snap, id)).collect());
         match serde_json::to_string_pretty(&tree) {
-            Ok(text) => println!("{text}"),
+            Ok(text) => outln!("{text}"),
             Err(e) => {
                 eprintln!("mcp-lean: cannot write JSON: {e}");
                 return Outcome::Failure;
             }
         }
     } else {
-        print!("{}", summary(&input.name, &input.text, &snap));
+        out!("{}", summary(&input.name, &input.text, &snap));
     }
     Outcome::Success
 }

@@ -111,3 +111,30 @@ fn every_corpus_file_parses() {
     }
     assert_eq!(count, 350);
 }
+
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+
+    let big: String = (0..40_000)
+        .map(|i| format!("- listitem [ref=e{i}]: item number {i}\n"))
+        .collect();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-lean"))
+        .args(["parse", "--render", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(big.as_bytes()));
+    let mut head = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+    // The reader is gone now (like `| head`); the rest of the 2 MB cannot be written.
+    writer.join().unwrap().unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "", "no panic message");
+    assert_eq!(&head, b"- listitem [ref=");
+}
