@@ -12,6 +12,7 @@ mod render;
 mod roles;
 mod tokens;
 mod tree;
+mod write;
 
 pub use attrs::{BoundingBox, Invalid, Tristate};
 pub use diff::{Diff, DiffKind, diff};
@@ -26,3 +27,4 @@ pub use render::render;
 pub use roles::{is_interactive_role, is_landmark_role};
 pub use tokens::estimate_tokens;
 pub use tree::{Attribute, NameForm, Node, NodeId, NodeKind, Prop, Siblings, Snapshot};
+pub use write::{SnapshotWriter, Tail};

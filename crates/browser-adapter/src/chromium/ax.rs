@@ -2,9 +2,9 @@
 //! snapshot syntax with refs `e<backendDOMNodeId>`.
 
 use std::collections::{HashMap, HashSet};
-use std::fmt::Write as _;
 
 use serde_json::Value;
+use snapshot_digest::{SnapshotWriter, Tail, normalize_whitespace};
 
 /// Deeper trees are cut: the rendering recurses, and real pages stay far below this.
 const MAX_DEPTH: usize = 200;
@@ -20,7 +20,11 @@ struct Tree<'a> {
 enum Item {
     Text(String),
     Node {
-        head: String,
+        role: String,
+        name: String,
+        /// In Playwright's order: checked, disabled, expanded, active, invalid, level,
+        /// pressed, selected, ref.
+        attrs: Vec<(&'static str, Option<String>)>,
         url: Option<String>,
         children: Vec<Item>,
     },
@@ -42,12 +46,9 @@ pub(crate) fn render(nodes: &[Value]) -> String {
         tree.seen.insert(id);
     }
     let items = children(root, &mut tree, 0);
-    let mut out = String::new();
+    let mut out = SnapshotWriter::new();
     write_items(&mut out, &items, 0);
-    if out.ends_with('\n') {
-        out.pop();
-    }
-    out
+    out.finish()
 }
 
 /// The ref of a node: `e` and its backend DOM node id, which `DOM.resolveNode` takes back.
@@ -83,7 +84,7 @@ fn children<'a>(node: &'a Value, tree: &mut Tree<'a>, depth: usize) -> Vec<Item>
     merge_text(items)
 }
 
-/// Adjacent text runs become one, as Playwright writes them.
+/// Adjacent text runs become one, whitespace normalized as Playwright does.
 fn merge_text(items: Vec<Item>) -> Vec<Item> {
     let mut out: Vec<Item> = Vec::with_capacity(items.len());
     for item in items {
@@ -92,143 +93,155 @@ fn merge_text(items: Vec<Item>) -> Vec<Item> {
             (_, item) => out.push(item),
         }
     }
-    out.retain(|i| !matches!(i, Item::Text(t) if t.trim().is_empty()));
     for item in &mut out {
-        if let Item::Text(t) = item {
-            *t = t.split_whitespace().collect::<Vec<_>>().join(" ");
+        if let Item::Text(t) = item
+            && let std::borrow::Cow::Owned(normal) = normalize_whitespace(t)
+        {
+            *t = normal;
         }
     }
+    out.retain(|i| !matches!(i, Item::Text(t) if t.is_empty()));
     out
 }
 
-fn collect<'a>(node: &'a Value, tree: &mut Tree<'a>, depth: usize) -> Vec<Item> {
-    let role = str_field(node, "role").unwrap_or("");
-    let ignored = node
-        .get("ignored")
-        .and_then(Value::as_bool)
-        .unwrap_or(false);
+/// The snapshot role of a CDP role. Chromium reports ARIA roles by their ARIA names
+/// (lowercase) and its own roles capitalized (`RootWebArea`, `LabelText`, `MenuListPopup`…);
+/// those have no ARIA counterpart and are flattened into their parent, but for `iframe`.
+fn aria_role(role: &str) -> Option<&str> {
     match role {
+        "image" => Some("img"),
+        "Iframe" | "IframePresentational" => Some("iframe"),
+        "" | "none" | "generic" | "presentation" => None,
+        other if other.starts_with(|c: char| c.is_ascii_lowercase()) => Some(other),
+        _ => None,
+    }
+}
+
+fn collect<'a>(node: &'a Value, tree: &mut Tree<'a>, depth: usize) -> Vec<Item> {
+    let cdp_role = str_field(node, "role").unwrap_or("");
+    match cdp_role {
         "StaticText" => {
             return str_field(node, "name")
                 .map(|t| vec![Item::Text(t.to_owned())])
                 .unwrap_or_default();
         }
-        "InlineTextBox" | "ListMarker" => return Vec::new(),
+        "InlineTextBox" | "ListMarker" | "LineBreak" => return Vec::new(),
         _ => {}
     }
-    if ignored
-        || matches!(
-            role,
-            "" | "none" | "generic" | "LabelText" | "RootWebArea" | "WebArea"
-        )
-    {
+    let ignored = node
+        .get("ignored")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
+    let Some(role) = aria_role(cdp_role).filter(|_| !ignored) else {
         return children(node, tree, depth);
-    }
-    let name = str_field(node, "name").unwrap_or("").trim().to_owned();
+    };
+    let name = normalize_whitespace(str_field(node, "name").unwrap_or("")).into_owned();
     let mut kids = children(node, tree, depth);
     if !name.is_empty() {
         kids.retain(|i| !matches!(i, Item::Text(t) if *t == name));
     }
-    let role = match role {
-        "image" => "img",
-        other => other,
-    };
-    let mut head = format!("- {role}");
-    if !name.is_empty() {
-        head.push(' ');
-        head.push_str(&Value::String(name).to_string());
-    }
-    let mut url = None;
+    let (attrs, url) = attributes(node, role);
+    vec![Item::Node {
+        role: role.to_owned(),
+        name,
+        attrs,
+        url,
+        children: kids,
+    }]
+}
+
+/// The attributes Playwright writes, in its order, and the link URL.
+fn attributes(node: &Value, role: &str) -> (Vec<(&'static str, Option<String>)>, Option<String>) {
+    let mut found: HashMap<&str, &Value> = HashMap::new();
     for prop in node
         .get("properties")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
     {
-        let value = prop.get("value").and_then(|v| v.get("value"));
-        match (prop.get("name").and_then(Value::as_str), value) {
-            (Some("level"), Some(v)) if role == "heading" => {
-                let _ = write!(head, " [level={v}]");
-            }
-            (Some(flag @ ("checked" | "pressed")), Some(v)) => match v.as_str() {
-                Some("true") => {
-                    let _ = write!(head, " [{flag}]");
+        if let (Some(name), Some(value)) = (
+            prop.get("name").and_then(Value::as_str),
+            prop.get("value").and_then(|v| v.get("value")),
+        ) {
+            found.insert(name, value);
+        }
+    }
+    let mut attrs = Vec::new();
+    for name in [
+        "checked", "disabled", "expanded", "focused", "invalid", "level", "pressed", "selected",
+    ] {
+        let Some(value) = found.get(name) else {
+            continue;
+        };
+        let attr = if name == "focused" { "active" } else { name };
+        match (name, value) {
+            ("level", v) if role == "heading" => {
+                if let Some(level) = v.as_u64() {
+                    attrs.push((attr, Some(level.to_string())));
                 }
-                Some("mixed") => {
-                    let _ = write!(head, " [{flag}=mixed]");
-                }
-                _ => {}
-            },
-            (Some(flag @ ("disabled" | "expanded" | "selected")), Some(Value::Bool(true))) => {
-                let _ = write!(head, " [{flag}]");
             }
-            (Some("url"), Some(Value::String(u))) if role == "link" => url = Some(u.clone()),
+            ("checked" | "pressed", Value::String(s)) if s == "true" => attrs.push((attr, None)),
+            ("checked" | "pressed", Value::String(s)) if s == "mixed" => {
+                attrs.push((attr, Some("mixed".to_owned())));
+            }
+            ("invalid", Value::String(s)) if s == "true" => attrs.push((attr, None)),
+            ("invalid", Value::String(s)) if s == "grammar" || s == "spelling" => {
+                attrs.push((attr, Some(s.clone())));
+            }
+            ("disabled" | "expanded" | "focused" | "selected", Value::Bool(true)) => {
+                attrs.push((attr, None));
+            }
             _ => {}
         }
     }
     if let Some(r) = ref_of(node) {
-        let _ = write!(head, " [ref={r}]");
+        attrs.push(("ref", Some(r)));
     }
-    vec![Item::Node {
-        head,
-        url,
-        children: kids,
-    }]
+    let url = found
+        .get("url")
+        .and_then(|v| v.as_str())
+        .filter(|_| role == "link")
+        .map(cut_data_url);
+    (attrs, url)
 }
 
-fn write_items(out: &mut String, items: &[Item], indent: usize) {
+/// A `data:` URL cut to its media type, as Playwright writes it (`data:text/html;base64,…`):
+/// the payload is noise to the agent and can be megabytes.
+fn cut_data_url(url: &str) -> String {
+    match (url.starts_with("data:"), url.find(',')) {
+        (true, Some(comma)) if comma + 1 < url.len() => format!("{}…", &url[..=comma]),
+        _ => url.to_owned(),
+    }
+}
+
+fn write_items(out: &mut SnapshotWriter, items: &[Item], depth: usize) {
     for item in items {
-        out.extend(std::iter::repeat_n(' ', indent));
         match item {
-            Item::Text(t) => {
-                out.push_str("- text: ");
-                out.push_str(&text_value(t));
-                out.push('\n');
-            }
+            Item::Text(t) => out.text(depth, t),
             Item::Node {
-                head,
+                role,
+                name,
+                attrs,
                 url,
                 children,
             } => {
-                out.push_str(head);
-                if let (None, [Item::Text(t)]) = (url, children.as_slice()) {
-                    out.push_str(": ");
-                    out.push_str(&text_value(t));
-                    out.push('\n');
+                let attrs: Vec<(&str, Option<&str>)> =
+                    attrs.iter().map(|(k, v)| (*k, v.as_deref())).collect();
+                let tail = match (url, children.as_slice()) {
+                    (None, []) => Tail::Empty,
+                    (None, [Item::Text(t)]) => Tail::Text(t),
+                    _ => Tail::Block,
+                };
+                out.node(depth, role, Some(name), &attrs, tail);
+                if tail != Tail::Block {
                     continue;
                 }
-                if url.is_none() && children.is_empty() {
-                    out.push('\n');
-                    continue;
-                }
-                out.push_str(":\n");
                 if let Some(u) = url {
-                    out.extend(std::iter::repeat_n(' ', indent + 2));
-                    out.push_str("- /url: ");
-                    out.push_str(&text_value(u));
-                    out.push('\n');
+                    out.prop(depth + 1, "url", u);
                 }
-                write_items(out, children, indent + 2);
+                write_items(out, children, depth + 1);
             }
         }
-    }
-}
-
-/// Text as a YAML scalar: plain when that reads back unchanged, else a JSON string.
-fn text_value(text: &str) -> String {
-    let plain = !text.is_empty()
-        && text.trim() == text
-        && !text.contains(": ")
-        && !text.contains(" #")
-        && !text.ends_with(':')
-        && !text.chars().any(|c| c.is_control() || c == '"')
-        && !text.starts_with(|c: char| "-?:,[]{}#&*!|>'%@`".contains(c))
-        && !matches!(text, "true" | "false" | "null" | "~")
-        && text.parse::<f64>().is_err();
-    if plain {
-        text.to_owned()
-    } else {
-        Value::String(text.to_owned()).to_string()
     }
 }
 

@@ -173,8 +173,25 @@ async fn scenario() {
 
     // A goal snapshot holds the target's ref, and the ref resolves to that DOM node.
     page.goto(&format!("{base}/")).await.expect("home again");
+    let r = call(
+        &mut s,
+        &page,
+        "evaluate",
+        json!({"script": "const e = document.getElementById('email'); e.value = 'me@example.com'; e.focus()"}),
+    )
+    .await;
+    ok(&r);
     let r = call(&mut s, &page, "snapshot", json!({"full": true})).await;
     let raw = ok(&r)["text"].as_str().unwrap_or_default().to_owned();
+    // The focused field is [active] and its value is its text, as in Playwright's AI mode.
+    let email = raw
+        .lines()
+        .find(|l| l.contains("textbox \"Email\""))
+        .unwrap_or_else(|| panic!("no email field in {raw}"));
+    assert!(
+        email.contains("[active] [ref=e") && email.ends_with("]: me@example.com"),
+        "{email}"
+    );
     assert!(raw.contains("- heading \"News\" [level=1] [ref=e"), "{raw}");
     assert!(
         raw.contains("- checkbox \"Remember me\" [checked] [ref=e"),

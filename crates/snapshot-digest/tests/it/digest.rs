@@ -33,7 +33,7 @@ fn check_refs(output: &str, input: &Snapshot<'_>) {
     }
 }
 
-fn sample() -> String {
+pub(crate) fn sample() -> String {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/shop.snapshot.yaml");
     std::fs::read_to_string(path).expect("the shipped sample")

@@ -12,6 +12,7 @@ mod fuzz_property;
 mod fuzz_regressions;
 mod props;
 mod tricky;
+mod write;
 
 use std::path::PathBuf;
 

@@ -27,7 +27,7 @@ fn escape(s: &str, quote: char) -> String {
 }
 
 /// Text with the characters that matter to quoting.
-fn tricky_text() -> impl Strategy<Value = String> {
+pub(crate) fn tricky_text() -> impl Strategy<Value = String> {
     proptest::collection::vec(
         prop_oneof![
             Just(":".to_owned()),

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use super::{backend_id, render, text_value};
+use super::{backend_id, cut_data_url, render};
 
 fn node(id: &str, role: &str, name: &str, children: &[&str], backend: i64) -> Value {
     json!({
@@ -49,13 +49,72 @@ fn refs_map_back_to_backend_ids() {
     assert_eq!(backend_id("e"), None);
 }
 
+fn root(children: &[&str]) -> Value {
+    let mut root = node("1", "RootWebArea", "Page", children, 1);
+    root.as_object_mut().map(|o| o.remove("parentId"));
+    root
+}
+
 #[test]
-fn text_is_quoted_only_when_plain_yaml_would_change_it() {
-    assert_eq!(text_value("Hello world"), "Hello world");
-    assert_eq!(text_value("42"), "\"42\"");
-    assert_eq!(text_value("- item"), "\"- item\"");
-    assert_eq!(text_value("a: b"), "\"a: b\"");
-    assert_eq!(text_value("say \"hi\""), "\"say \\\"hi\\\"\"");
+fn keys_and_texts_are_quoted_as_playwright_quotes_them() {
+    let nodes = [
+        root(&["2", "3"]),
+        node("2", "button", "Note: read me", &[], 20),
+        node("3", "paragraph", "", &["4"], 30),
+        node("4", "StaticText", "yes", &[], 40),
+    ];
+    assert_eq!(
+        render(&nodes),
+        "- 'button \"Note: read me\" [ref=e20]'\n- paragraph [ref=e30]: \"yes\""
+    );
+}
+
+#[test]
+fn attributes_follow_playwrights_order() {
+    let mut field = node("2", "textbox", "Email", &[], 20);
+    field["properties"] = json!([
+        {"name": "invalid", "value": {"type": "token", "value": "spelling"}},
+        {"name": "focused", "value": {"type": "booleanOrUndefined", "value": true}},
+        {"name": "disabled", "value": {"type": "boolean", "value": true}},
+        {"name": "required", "value": {"type": "boolean", "value": true}}
+    ]);
+    let mut toggle = node("3", "button", "Bold", &[], 30);
+    toggle["properties"] = json!([
+        {"name": "pressed", "value": {"type": "tristate", "value": "mixed"}},
+        {"name": "expanded", "value": {"type": "booleanOrUndefined", "value": false}}
+    ]);
+    assert_eq!(
+        render(&[root(&["2", "3"]), field, toggle]),
+        "- textbox \"Email\" [disabled] [active] [invalid=spelling] [ref=e20]\n- button \"Bold\" [pressed=mixed] [ref=e30]"
+    );
+}
+
+#[test]
+fn chromium_roles_are_flattened_and_iframes_named_as_playwright_does() {
+    let nodes = [
+        root(&["2", "5"]),
+        node("2", "combobox", "", &["3"], 20),
+        node("3", "MenuListPopup", "", &["4"], 30),
+        node("4", "option", "Two", &[], 40),
+        node("5", "Iframe", "", &[], 50),
+    ];
+    assert_eq!(
+        render(&nodes),
+        "- combobox [ref=e20]:\n  - option \"Two\" [ref=e40]\n- iframe [ref=e50]"
+    );
+}
+
+#[test]
+fn data_urls_are_cut_to_their_media_type() {
+    assert_eq!(
+        cut_data_url("data:text/html;base64,PGgxPg=="),
+        "data:text/html;base64,…"
+    );
+    assert_eq!(
+        cut_data_url("https://example.com/a,b"),
+        "https://example.com/a,b"
+    );
+    assert_eq!(cut_data_url("data:,"), "data:,");
 }
 
 #[test]
