@@ -66,6 +66,26 @@ pub struct Chromium {
     profile: PathBuf,
 }
 
+/// A new, empty profile folder of ours in the temporary folder. A folder that exists already
+/// (left by a killed process with the same id, or planted) is never reused.
+fn new_profile() -> std::io::Result<PathBuf> {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let mut last = None;
+    for _ in 0..64 {
+        let profile = std::env::temp_dir().join(format!(
+            "browser-adapter-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        match std::fs::create_dir(&profile) {
+            Ok(()) => return Ok(profile),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("no free profile folder name")))
+}
+
 fn backend(e: impl std::fmt::Display) -> Error {
     Error::Backend {
         message: e.to_string(),
@@ -89,17 +109,11 @@ impl Chromium {
     ///
     /// [`Error::Launch`] when the browser cannot be started.
     pub async fn launch_with(executable: &Path) -> Result<Self, Error> {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let profile = std::env::temp_dir().join(format!(
-            "browser-adapter-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        ));
         let launch = |e: &dyn std::fmt::Display| Error::Launch {
             executable: executable.to_owned(),
             message: e.to_string(),
         };
-        std::fs::create_dir_all(&profile).map_err(|e| launch(&e))?;
+        let profile = new_profile().map_err(|e| launch(&e))?;
         match Self::start(executable, &profile).await {
             Ok((browser, handler, page)) => Ok(Self {
                 browser,
