@@ -32,7 +32,7 @@ pub const TOOL_NAMES: [&str; 6] = [
 /// ```
 #[must_use]
 pub fn tool_definitions() -> Vec<Value> {
-    defs::all()
+    defs::definitions().to_vec()
 }
 
 /// A `tools/list` result: `{"tools": [...]}` with [`tool_definitions`].
@@ -68,13 +68,13 @@ pub async fn call_tool<B: BrowserBackend>(
     name: &str,
     arguments: &Value,
 ) -> Value {
-    if !TOOL_NAMES.contains(&name) {
+    let Some(allowed) = defs::argument_names(name) else {
         return error_result(&format!(
             "unknown tool {name:?}; the tools are {}",
             TOOL_NAMES.join(", ")
         ));
-    }
-    let args = match args::Args::new(name, arguments) {
+    };
+    let args = match args::Args::new(name, &allowed, arguments) {
         Ok(args) => args,
         Err(message) => return error_result(&message),
     };
@@ -86,8 +86,7 @@ pub async fn call_tool<B: BrowserBackend>(
         "snapshot" => handlers::snapshot(session, backend, &args).await,
         "confirm_output" => handlers::confirm_output(session, &args),
         _ => Err(format!(
-            "unknown tool {name:?}; the tools are {}",
-            TOOL_NAMES.join(", ")
+            "tool {name:?} has a definition but no handler in browser-adapter; report it"
         )),
     };
     match outcome {

@@ -10,22 +10,14 @@ pub(crate) struct Args<'a> {
     map: Option<&'a Map<String, Value>>,
 }
 
-/// The argument names each tool accepts; the schemas say the same with
-/// `additionalProperties: false`.
-fn known(tool: &str) -> &'static [&'static str] {
-    match tool {
-        "evaluate" => &["script", "timeoutMs"],
-        "eval_define_function" => &["name", "source"],
-        "eval_call_function" => &["name", "args", "timeoutMs"],
-        "snapshot" => &["goal", "full", "since_last"],
-        "confirm_output" => &["token"],
-        _ => &[],
-    }
-}
-
 impl<'a> Args<'a> {
-    /// Checks that `arguments` is an object (or null) with only keys `tool` knows.
-    pub(crate) fn new(tool: &'a str, arguments: &'a Value) -> Result<Self, String> {
+    /// Checks that `arguments` is an object (or null) with only the keys of `allowed`, the
+    /// properties of the tool's input schema.
+    pub(crate) fn new(
+        tool: &'a str,
+        allowed: &[&str],
+        arguments: &'a Value,
+    ) -> Result<Self, String> {
         let map = match arguments {
             Value::Null => None,
             Value::Object(map) => Some(map),
@@ -36,16 +28,17 @@ impl<'a> Args<'a> {
                 ));
             }
         };
-        if let Some(map) = map {
-            let allowed = known(tool);
-            if let Some(key) = map.keys().find(|k| !allowed.contains(&k.as_str())) {
-                let expected = if allowed.is_empty() {
-                    "it takes no arguments".to_owned()
-                } else {
-                    format!("it takes {}", allowed.join(", "))
-                };
-                return Err(format!("unknown argument {key:?} for {tool}; {expected}"));
-            }
+        if let Some(key) = map
+            .into_iter()
+            .flat_map(Map::keys)
+            .find(|k| !allowed.contains(&k.as_str()))
+        {
+            let expected = if allowed.is_empty() {
+                "it takes no arguments".to_owned()
+            } else {
+                format!("it takes {}", allowed.join(", "))
+            };
+            return Err(format!("unknown argument {key:?} for {tool}; {expected}"));
         }
         Ok(Self { tool, map })
     }

@@ -1,9 +1,31 @@
 //! The tool definitions: names, descriptions, input and output schemas, annotations.
 
+use std::sync::LazyLock;
+
 use serde_json::{Value, json};
 
+/// The definitions, built once: calls read their input schemas to check arguments.
+static DEFINITIONS: LazyLock<Vec<Value>> = LazyLock::new(all);
+
 /// The tools in the order `tools/list` shows them.
-pub(crate) fn all() -> Vec<Value> {
+pub(crate) fn definitions() -> &'static [Value] {
+    &DEFINITIONS
+}
+
+/// The argument names `tool` accepts, from its input schema (`additionalProperties: false`);
+/// `None` for a tool this crate does not have.
+pub(crate) fn argument_names(tool: &str) -> Option<Vec<&'static str>> {
+    let def = definitions().iter().find(|d| d["name"] == tool)?;
+    let mut names: Vec<&str> = def["inputSchema"]["properties"]
+        .as_object()
+        .map(|p| p.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    // Sorted, so messages do not depend on serde_json's map order.
+    names.sort_unstable();
+    Some(names)
+}
+
+fn all() -> Vec<Value> {
     vec![
         evaluate(),
         eval_define_function(),

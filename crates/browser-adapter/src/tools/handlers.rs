@@ -213,25 +213,29 @@ pub(super) async fn snapshot<B: BrowserBackend>(
     let raw = backend.aria_snapshot().await.map_err(message)?;
     let url = backend.url().await.map_err(message)?;
     let title = backend.title().await.map_err(message)?;
-    let (mode, text) = {
-        let (new, _) = parse_lenient(&raw);
-        match (full, since_last, session.last_snapshot.as_deref(), goal) {
-            (true, ..) => ("full", raw.clone()),
-            (_, true, Some(old), _) => {
-                let (old, _) = parse_lenient(old);
-                ("diff", diff(&old, &new).text)
-            }
-            (_, true, None, _) => {
-                let digest = full_digest_with(&new, &session.digest);
-                let text = format!(
-                    "# no earlier snapshot in this session to diff against; digest of the whole page follows\n{}",
-                    digest.text
-                );
-                ("digest", text)
-            }
-            (_, _, _, Some(goal)) => ("goal", digest_with(&new, goal, &session.digest).text),
-            _ => ("digest", full_digest_with(&new, &session.digest).text),
+    // Each mode parses only what it reads: `full` returns the raw text untouched.
+    let (mode, text) = match (full, since_last, session.last_snapshot.as_deref(), goal) {
+        (true, ..) => ("full", raw.clone()),
+        (_, true, Some(old), _) => {
+            let (old, _) = parse_lenient(old);
+            ("diff", diff(&old, &parse_lenient(&raw).0).text)
         }
+        (_, true, None, _) => {
+            let digest = full_digest_with(&parse_lenient(&raw).0, &session.digest);
+            let text = format!(
+                "# no earlier snapshot in this session to diff against; digest of the whole page follows\n{}",
+                digest.text
+            );
+            ("digest", text)
+        }
+        (_, _, _, Some(goal)) => (
+            "goal",
+            digest_with(&parse_lenient(&raw).0, goal, &session.digest).text,
+        ),
+        _ => (
+            "digest",
+            full_digest_with(&parse_lenient(&raw).0, &session.digest).text,
+        ),
     };
     let snapshot_chars = raw.chars().count();
     session.last_snapshot = Some(raw);
