@@ -1,6 +1,6 @@
 //! The two baselines of the corpus README that a goal digest is compared with.
 
-use snapshot_digest::{NodeKind, is_interactive_role, parse};
+use snapshot_digest::{NodeKind, estimate_tokens, is_interactive_role, parse};
 
 /// Baseline 1 of the corpus README: every interactive element on one line, with its `/url`.
 pub fn interactive_only(text: &str) -> String {
@@ -71,6 +71,24 @@ pub fn keyword_grep(text: &str, goal: &str) -> String {
         } else {
             gap = true;
         }
+    }
+    out
+}
+
+/// The first lines of `text` that fit `max_tokens` ([`estimate_tokens`]): a baseline cut to
+/// the budget a digest is given, for a comparison at equal size.
+#[must_use]
+pub fn within_tokens(text: &str, max_tokens: usize) -> String {
+    let mut out = String::new();
+    let mut used = 0;
+    for line in text.lines() {
+        let cost = estimate_tokens(line) + 1;
+        if used + cost > max_tokens {
+            break;
+        }
+        used += cost;
+        out.push_str(line);
+        out.push('\n');
     }
     out
 }

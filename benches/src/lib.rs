@@ -1,6 +1,8 @@
 //! Shared helpers for the criterion benchmarks: finding and loading the corpus.
 
 pub mod baselines;
+pub mod goals;
+pub mod stats;
 
 use std::path::PathBuf;
 

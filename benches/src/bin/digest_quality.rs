@@ -1,131 +1,134 @@
-//! Digest quality on the dev goals: success, compression, output size and time of the goal
-//! digest, measured in the same run as the corpus README's two baselines.
+//! Digest quality on the dev and validation goals: success per difficulty, compression, output
+//! size and time of the goal digest, measured in the same run as the corpus README's two
+//! baselines, plus a curve of success against budget for all three.
 //!
 //! Run: `MCP_LEAN_CORPUS=../shared/corpus cargo run --release -p mcp-lean-benches --bin digest_quality`
-//! (add `-- --verbose` to list each goal's outcome).
+//! (`-- --verbose` lists each goal's outcome, `-- --set val` measures one set only).
 
 #![allow(clippy::print_stdout, reason = "a report printed for people")]
 
 use std::time::Instant;
 
-use mcp_lean_benches::baselines::{interactive_only, keyword_grep};
+use mcp_lean_benches::baselines::{interactive_only, keyword_grep, within_tokens};
+use mcp_lean_benches::goals::{GoalCase, load_goals, success};
+use mcp_lean_benches::stats::{Tally, median, percentile};
 use mcp_lean_benches::{ai_snapshots, corpus_dir};
-use serde_json::Value;
-use snapshot_digest::{digest, full_digest, is_interactive_role, parse};
+use snapshot_digest::{DigestConfig, digest_with, full_digest, is_interactive_role, parse};
 
-struct GoalCase {
-    id: String,
-    file: String,
-    goal: String,
-    difficulty: String,
-    targets: Vec<Vec<String>>,
-}
+const METHODS: [&str; 3] = ["goal digest", "interactive only", "keyword grep"];
+const DIFFICULTIES: [&str; 5] = ["all", "exact", "paraphrase", "implicit", "miniwob"];
+/// Pages at least this long are the ones a digest is for; compression is reported on them.
+const LARGE_PAGE_CHARS: usize = 5_000;
+const CURVE: [usize; 3] = [1_000, 2_000, 4_000];
 
-#[derive(Default)]
-struct Tally {
-    ok: usize,
-    total: usize,
-    ratios: Vec<f64>,
-    sizes: Vec<usize>,
-    micros: Vec<f64>,
-}
-
-impl Tally {
-    fn add(&mut self, ok: bool, input: usize, output: usize, micros: f64) {
-        self.total += 1;
-        self.ok += usize::from(ok);
-        self.ratios.push(input as f64 / output.max(1) as f64);
-        self.sizes.push(output);
-        self.micros.push(micros);
-    }
-}
-
-fn median(v: &[f64]) -> f64 {
-    percentile(v, 0.5)
-}
-
-fn percentile(v: &[f64], p: f64) -> f64 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    let mut s = v.to_vec();
-    s.sort_by(f64::total_cmp);
-    let rank = (p * (s.len() - 1) as f64).round() as usize;
-    s[rank]
-}
-
-fn success(output: &str, targets: &[Vec<String>]) -> bool {
-    targets
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let verbose = args.iter().any(|a| a == "--verbose");
+    let only = args
         .iter()
-        .all(|group| group.iter().any(|r| output.contains(&format!("[ref={r}]"))))
+        .position(|a| a == "--set")
+        .and_then(|i| args.get(i + 1));
+    let sets = [("dev", "goals-dev.jsonl"), ("val", "goals-val.jsonl")];
+    let mut loaded = Vec::new();
+    for (set, file) in sets {
+        if only.is_some_and(|o| o != set) {
+            continue;
+        }
+        let goals = load_goals(&corpus_dir().join(file));
+        let pages = load_pages(&goals);
+        loaded.push((set, goals, pages));
+    }
+    println!("## Default settings\n");
+    println!(
+        "| set | method | goals | success | exact | paraphrase | implicit | MiniWoB | median compression (pages > 5k chars) | median output chars | p90 output chars | median time |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for (set, goals, pages) in &loaded {
+        let tallies = measure(goals, pages, &DigestConfig::default(), None, verbose);
+        for (m, name) in METHODS.iter().enumerate() {
+            print_row(set, name, &tallies[m]);
+        }
+    }
+    println!("\n## Success against budget (estimated tokens)\n");
+    print!("| set | method |");
+    for b in CURVE {
+        print!(" {b} tokens |");
+    }
+    println!("\n|---|---|{}", "---|".repeat(CURVE.len()));
+    for (set, goals, pages) in &loaded {
+        let mut cells = vec![Vec::new(); METHODS.len()];
+        for budget in CURVE {
+            let config = DigestConfig {
+                max_tokens: budget,
+                ..DigestConfig::default()
+            };
+            let tallies = measure(goals, pages, &config, Some(budget), false);
+            for (m, cell) in cells.iter_mut().enumerate() {
+                let t = &tallies[m][0];
+                cell.push(format!("{} ({:.1}x)", t.percent(), median(&t.large_ratios)));
+            }
+        }
+        for (m, name) in METHODS.iter().enumerate() {
+            println!("| {set} | {name} | {} |", cells[m].join(" | "));
+        }
+    }
+    full_digest_report();
 }
 
-fn load_goals() -> Vec<GoalCase> {
-    let path = corpus_dir().join("goals-dev.jsonl");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|line| {
-            let v: Value = serde_json::from_str(line).expect("each goals line is JSON");
-            let s = |k: &str| v[k].as_str().unwrap_or_default().to_owned();
-            let targets = v["targets"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|g| {
-                    g.as_array()
-                        .into_iter()
-                        .flatten()
-                        .filter_map(|r| r.as_str().map(str::to_owned))
-                        .collect()
-                })
-                .collect();
-            GoalCase {
-                id: s("id"),
-                file: s("file"),
-                goal: s("goal"),
-                difficulty: s("difficulty"),
-                targets,
-            }
+fn load_pages(goals: &[GoalCase]) -> Vec<String> {
+    let dir = corpus_dir();
+    goals
+        .iter()
+        .map(|g| {
+            std::fs::read_to_string(dir.join(&g.file))
+                .unwrap_or_else(|e| panic!("cannot read the page of goal {}: {e}", g.id))
         })
         .collect()
 }
 
-fn main() {
-    let verbose = std::env::args().any(|a| a == "--verbose");
-    let goals = load_goals();
-    let dir = corpus_dir();
-    let methods = ["goal digest", "interactive only", "keyword grep"];
-    let groups = ["all", "exact", "paraphrase", "implicit"];
-    let mut tallies: Vec<Vec<Tally>> = methods
+/// Runs the three methods over every goal. With `cap`, the baselines' outputs are cut to that
+/// many tokens (a budget they do not have themselves).
+fn measure(
+    goals: &[GoalCase],
+    pages: &[String],
+    config: &DigestConfig,
+    cap: Option<usize>,
+    verbose: bool,
+) -> Vec<Vec<Tally>> {
+    let mut tallies: Vec<Vec<Tally>> = METHODS
         .iter()
-        .map(|_| groups.iter().map(|_| Tally::default()).collect())
+        .map(|_| DIFFICULTIES.iter().map(|_| Tally::default()).collect())
         .collect();
-    for case in &goals {
-        let text = std::fs::read_to_string(dir.join(&case.file)).expect("goal page exists");
+    for (case, text) in goals.iter().zip(pages) {
         let input = text.chars().count();
         let start = Instant::now();
-        let snap = parse(&text).expect("corpus parses");
-        let d = digest(&snap, &case.goal);
+        let d = parse(text)
+            .map(|snap| digest_with(&snap, &case.goal, config).text)
+            .unwrap_or_default();
         let micros = start.elapsed().as_secs_f64() * 1e6;
+        let capped = |out: String| match cap {
+            Some(c) => within_tokens(&out, c),
+            None => out,
+        };
         let outputs = [
-            (d.text.clone(), micros),
-            timed(|| interactive_only(&text)),
-            timed(|| keyword_grep(&text, &case.goal)),
+            (d, micros),
+            timed(|| capped(interactive_only(text))),
+            timed(|| capped(keyword_grep(text, &case.goal))),
         ];
         for (m, (out, us)) in outputs.iter().enumerate() {
             let ok = success(out, &case.targets);
-            for (g, group) in groups.iter().enumerate() {
+            for (g, group) in DIFFICULTIES.iter().enumerate() {
                 if *group == "all" || *group == case.difficulty {
-                    tallies[m][g].add(ok, input, out.chars().count(), *us);
+                    let large = input >= LARGE_PAGE_CHARS;
+                    tallies[m][g].add(ok, input, out.chars().count(), *us, large);
                 }
             }
             if m == 0 && verbose {
                 let mark = if ok { "ok  " } else { "MISS" };
                 println!(
-                    "{mark} {:<28} {:>6} -> {:>5} chars  {}",
+                    "{mark} {:<28} {:<10} {:>6} -> {:>5} chars  {}",
                     case.id,
+                    case.difficulty,
                     input,
                     out.chars().count(),
                     case.goal
@@ -133,35 +136,31 @@ fn main() {
             }
         }
     }
+    tallies
+}
+
+fn print_row(set: &str, name: &str, t: &[Tally]) {
+    let sizes: Vec<f64> = t[0].sizes.iter().map(|&s| s as f64).collect();
+    let cell = |x: &Tally| {
+        if x.total == 0 {
+            "–".to_owned()
+        } else {
+            format!("{} ({}/{})", x.percent(), x.ok, x.total)
+        }
+    };
     println!(
-        "| method | goals | success | exact | paraphrase | implicit | median compression | median output chars | p90 output chars | median time |"
+        "| {set} | {name} | {} | {} | {} | {} | {} | {} | {:.1}x | {:.0} | {:.0} | {:.2} ms |",
+        t[0].total,
+        cell(&t[0]),
+        cell(&t[1]),
+        cell(&t[2]),
+        cell(&t[3]),
+        cell(&t[4]),
+        median(&t[0].large_ratios),
+        median(&sizes),
+        percentile(&sizes, 0.9),
+        median(&t[0].micros) / 1000.0,
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|");
-    for (m, name) in methods.iter().enumerate() {
-        let t = &tallies[m];
-        let pct = |x: &Tally| {
-            format!(
-                "{:.1} % ({}/{})",
-                100.0 * x.ok as f64 / x.total.max(1) as f64,
-                x.ok,
-                x.total
-            )
-        };
-        let sizes: Vec<f64> = t[0].sizes.iter().map(|&s| s as f64).collect();
-        println!(
-            "| {name} | {} | {} | {} | {} | {} | {:.1}x | {:.0} | {:.0} | {:.2} ms |",
-            t[0].total,
-            pct(&t[0]),
-            pct(&t[1]),
-            pct(&t[2]),
-            pct(&t[3]),
-            median(&t[0].ratios),
-            median(&sizes),
-            percentile(&sizes, 0.9),
-            median(&t[0].micros) / 1000.0,
-        );
-    }
-    full_digest_report();
 }
 
 /// The full digest over every AI snapshot of the corpus: refs of interactive elements kept,

@@ -37,6 +37,9 @@ impl Default for SessionConfig {
             timeouts: TimeoutPolicy::default(),
             digest: DigestConfig {
                 full_snapshot_hint: "call snapshot with full: true to see everything".to_owned(),
+                next_page_hint:
+                    "call snapshot with the same goal and page: {page} for the next candidates"
+                        .to_owned(),
                 ..DigestConfig::default()
             },
         }

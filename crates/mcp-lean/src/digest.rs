@@ -22,9 +22,18 @@ pub(crate) struct DigestArgs {
     /// control with its ref, headings, landmarks, forms).
     #[arg(long)]
     goal: Option<String>,
-    /// The most the digest may spend, in estimated tokens.
+    /// The most the digest may spend, in estimated tokens; a snapshot that fits comes back
+    /// whole.
     #[arg(long, default_value_t = DigestConfig::default().max_tokens)]
     max_tokens: usize,
+    /// With --goal: which page of candidates, from 1; page 2 lists the next-ranked controls
+    /// that page 1 did not show.
+    #[arg(long, default_value_t = 1, requires = "goal", value_parser = clap::value_parser!(u64).range(1..))]
+    page: u64,
+    /// With --goal: after the digest, one line per kept node on standard error saying why it
+    /// was kept (match, context, candidate) and the parts of its score.
+    #[arg(long, requires = "goal")]
+    explain: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -61,11 +70,19 @@ pub(crate) fn run_digest(args: &DigestArgs) -> Outcome {
     };
     let config = DigestConfig {
         max_tokens: args.max_tokens,
+        page: usize::try_from(args.page).unwrap_or(usize::MAX),
         ..DigestConfig::default()
     };
-    let digest = match &args.goal {
-        Some(goal) => snapshot_digest::digest_with(&snap, goal, &config),
-        None => snapshot_digest::full_digest_with(&snap, &config),
+    let (digest, explanations) = match &args.goal {
+        Some(goal) if args.explain => snapshot_digest::explain_digest(&snap, goal, &config),
+        Some(goal) => (
+            snapshot_digest::digest_with(&snap, goal, &config),
+            Vec::new(),
+        ),
+        None => (
+            snapshot_digest::full_digest_with(&snap, &config),
+            Vec::new(),
+        ),
     };
     match args.format {
         Format::Text => outln!("{}", digest.text),
@@ -85,6 +102,9 @@ pub(crate) fn run_digest(args: &DigestArgs) -> Outcome {
             });
             outln!("{value}");
         }
+    }
+    for why in &explanations {
+        eprintln!("{}: {why}", input.name);
     }
     Outcome::Success
 }

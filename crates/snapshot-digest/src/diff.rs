@@ -318,7 +318,7 @@ impl Walk<'_, '_, '_> {
             self.changed += 1;
         }
         let mut line = String::new();
-        render_node_at(&mut line, &mut self.key, node, node.depth(), None);
+        render_node_at(&mut line, &mut self.key, node, node.depth(), None, false);
         if changed && node.kind() != NodeKind::Unchanged && !node.is_changed() {
             let at = line.find("- ").map_or(0, |i| i + 2);
             line.insert_str(at, "<changed> ");

@@ -1,13 +1,19 @@
 //! Digests: the part of a snapshot that serves a goal, or a compact outline of the whole page.
 
+mod assemble;
 mod emit;
+mod explain;
+mod fill;
 mod goal;
 mod index;
 mod lexicon;
+mod score;
 mod select;
 mod text;
+mod wordnet;
 
 use emit::{EmitOptions, emit};
+pub use explain::{Explanation, KeptAs, ScorePart};
 
 use crate::{Snapshot, estimate_tokens, is_interactive_role, is_landmark_role};
 
@@ -19,32 +25,44 @@ use crate::{Snapshot, estimate_tokens, is_interactive_role, is_landmark_role};
 /// use snapshot_digest::{DigestConfig, digest_with, parse};
 ///
 /// let snap = parse("- button \"Sign in\" [ref=e1]\n- button \"Help\" [ref=e2]")?;
-/// let config = DigestConfig { max_tokens: 500, ..DigestConfig::default() };
+/// // A budget this small cannot hold the whole snapshot, so the digest chooses.
+/// let config = DigestConfig { max_tokens: 12, ..DigestConfig::default() };
 /// let d = digest_with(&snap, "log in", &config);
-/// assert!(d.text.contains("[ref=e1]") && !d.text.contains("[ref=e2]"));
+/// assert!(d.text.contains("[ref=e1]"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DigestConfig {
-    /// The most the digest may spend, in [`estimate_tokens`] units. A goal digest stops
-    /// earlier when relevance runs out, which is the usual case. Default 2,000.
+    /// The budget, in [`estimate_tokens`] units. A snapshot that fits comes back whole;
+    /// otherwise a goal digest spends it on the best matches with their context, then on
+    /// further candidate controls, then on a map of the omitted regions. Default 1,000:
+    /// the measurements in `BENCHMARKS.md` (success against budget) say why.
     pub max_tokens: usize,
-    /// The most separate places of the page a goal digest keeps. Default 8.
+    /// The most separate places of the page a goal digest shows with context. Default 8.
     pub max_hits: usize,
     /// Inline text longer than this many chars is cut, the cut marked. Default 300.
     pub max_text_chars: usize,
+    /// Which page of a goal digest to write, from 1. Page 2 and later list the next-ranked
+    /// candidates, never the ones an earlier page showed. Default 1.
+    pub page: usize,
     /// How the agent gets the full snapshot, said in the header line. Default:
     /// `request the full snapshot to see everything`.
     pub full_snapshot_hint: String,
+    /// How the agent asks for the next page, said in the header line when there is one;
+    /// `{page}` stands for its number. Default:
+    /// `the same goal with page {page} lists the next candidates`.
+    pub next_page_hint: String,
 }
 
 impl Default for DigestConfig {
     fn default() -> Self {
         Self {
-            max_tokens: 2_000,
+            max_tokens: 1_000,
             max_hits: 8,
             max_text_chars: 300,
+            page: 1,
             full_snapshot_hint: "request the full snapshot to see everything".to_owned(),
+            next_page_hint: "the same goal with page {page} lists the next candidates".to_owned(),
         }
     }
 }
@@ -81,11 +99,15 @@ pub struct DigestStats {
 /// The part of `snapshot` that serves `goal`, with the default [`DigestConfig`].
 ///
 /// The goal is plain words in any language ("sign in", "Sdílej tento článek na Twitteru").
-/// Nodes are scored by the goal's words and their synonyms in names, descendant text, `/url`
-/// and `/placeholder`, with role priors (controls for action goals, text for questions);
-/// each kept node comes with its ancestors that give context (landmarks, headings, forms),
-/// the heading of its section and, for form controls, the other controls of their form.
-/// The output is snapshot text with refs unchanged; it parses with [`parse`](crate::parse).
+/// A snapshot within the budget comes back whole. Otherwise nodes are scored by the goal's
+/// words, their stems (Snowball) and their WordNet relatives in names, descendant text,
+/// `/url` and `/placeholder`, with role priors (controls for action goals, text for
+/// questions); text that merely restates an action goal counts as context only. The budget
+/// goes to the best matches, each with its ancestors that give context (landmarks,
+/// headings, forms), the heading of its section and, for form controls, the other controls
+/// of their form; then to further candidate controls, best first, with their refs and
+/// `/url`; then to a map of the regions left out. The output is snapshot text with refs
+/// unchanged; it parses with [`parse`](crate::parse).
 ///
 /// # Example
 ///
@@ -93,9 +115,13 @@ pub struct DigestStats {
 /// let snap = snapshot_digest::parse(
 ///     "- banner:\n  - link \"Sign in\" [ref=e3]\n- main:\n  - paragraph: Hello\n  - link \"Comments (12)\" [ref=e9]",
 /// )?;
+/// // Small enough to come back whole.
 /// let d = snapshot_digest::digest(&snap, "join the discussion");
+/// assert!(d.text.contains("[ref=e9]") && d.text.contains("[ref=e3]"));
+/// // With a tight budget, the comments link comes first.
+/// let config = snapshot_digest::DigestConfig { max_tokens: 20, ..Default::default() };
+/// let d = snapshot_digest::digest_with(&snap, "join the discussion", &config);
 /// assert!(d.text.contains("[ref=e9]"));
-/// assert!(!d.text.contains("[ref=e3]"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[must_use]
@@ -106,42 +132,27 @@ pub fn digest(snapshot: &Snapshot<'_>, goal: &str) -> Digest {
 /// [`digest`] with a [`DigestConfig`].
 #[must_use]
 pub fn digest_with(snapshot: &Snapshot<'_>, goal: &str, config: &DigestConfig) -> Digest {
-    let analysed = goal::analyse(goal);
-    let matches = index::match_goal(snapshot, &analysed);
-    let options = EmitOptions {
-        max_text_chars: config.max_text_chars,
-        min_gap: 1,
-    };
-    let budget_chars = config.max_tokens.saturating_mul(4);
-    let mut max_hits = config.max_hits;
-    // The selection estimates its size; the emitted text is measured, and when it is over
-    // the budget the least relevant match goes. Bounded by `max_hits` rounds.
-    let (body, kept, hits) = loop {
-        let limits = select::Limits {
-            max_hits,
-            budget_chars,
-        };
-        let selection = select::select(snapshot, &analysed, &matches, &limits);
-        let mut body = String::new();
-        if selection.hits == 0 {
-            body.push_str("# nothing on the page matches the goal; the page outline follows\n");
-            let keep = outline(snapshot, budget_chars);
-            let kept = emit(&mut body, snapshot, &keep, &options);
-            break (body, kept, 0);
-        }
-        let kept = emit(&mut body, snapshot, &selection.keep, &options);
-        if estimate_tokens(&body) <= config.max_tokens || selection.hits <= 1 {
-            break (body, kept, selection.hits);
-        }
-        max_hits = selection.hits - 1;
-    };
-    let header = format!(
-        "# digest for goal {goal:?}: {hits} {places}, {kept} of {} nodes; \"# …\" lines mark omitted nodes; {}\n",
-        snapshot.len(),
-        config.full_snapshot_hint,
-        places = if hits == 1 { "match" } else { "matches" },
-    );
-    finish(snapshot, header, body, kept, hits)
+    assemble::goal_digest(snapshot, goal, config, false).0
+}
+
+/// [`digest_with`], and for each node it shows, why: how it came in (match, context,
+/// candidate) and the parts of its score. For tuning and debugging.
+///
+/// # Example
+///
+/// ```
+/// let snap = snapshot_digest::parse("- button \"Sign in\" [ref=e1]")?;
+/// let (d, why) = snapshot_digest::explain_digest(&snap, "sign in", &Default::default());
+/// assert_eq!(why.len(), d.stats.nodes_out);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn explain_digest(
+    snapshot: &Snapshot<'_>,
+    goal: &str,
+    config: &DigestConfig,
+) -> (Digest, Vec<Explanation>) {
+    assemble::goal_digest(snapshot, goal, config, true)
 }
 
 /// A compact outline of the whole page: every control with its ref and `/url`, headings,
@@ -166,7 +177,7 @@ pub fn full_digest(snapshot: &Snapshot<'_>) -> Digest {
     full_digest_with(snapshot, &DigestConfig::default())
 }
 
-/// [`full_digest`] with a [`DigestConfig`] (`max_tokens` and `max_hits` do not apply).
+/// [`full_digest`] with a [`DigestConfig`] (`max_tokens`, `max_hits` and `page` do not apply).
 #[must_use]
 pub fn full_digest_with(snapshot: &Snapshot<'_>, config: &DigestConfig) -> Digest {
     let nodes = snapshot.nodes();
@@ -205,25 +216,7 @@ pub fn full_digest_with(snapshot: &Snapshot<'_>, config: &DigestConfig) -> Diges
     finish(snapshot, header, body, kept, 0)
 }
 
-/// Landmarks and headings, within a char budget: what the agent sees when nothing matched.
-fn outline(snapshot: &Snapshot<'_>, budget_chars: usize) -> Vec<bool> {
-    let mut keep = vec![false; snapshot.len()];
-    let mut cost = 0;
-    for (i, node) in snapshot.nodes().iter().enumerate() {
-        let wanted = is_landmark_role(node.role())
-            || (node.role() == "heading" && node.level().is_none_or(|l| l <= 3));
-        if wanted {
-            cost += node.role().len() + node.name().map_or(0, str::len) + 24;
-            if cost > budget_chars {
-                break;
-            }
-            keep[i] = true;
-        }
-    }
-    keep
-}
-
-fn finish(
+pub(crate) fn finish(
     snapshot: &Snapshot<'_>,
     header: String,
     body: String,

@@ -17,7 +17,8 @@ mod write;
 pub use attrs::{BoundingBox, Invalid, Tristate};
 pub use diff::{Diff, DiffKind, diff};
 pub use digest::{
-    Digest, DigestConfig, DigestStats, digest, digest_with, full_digest, full_digest_with,
+    Digest, DigestConfig, DigestStats, Explanation, KeptAs, ScorePart, digest, digest_with,
+    explain_digest, full_digest, full_digest_with,
 };
 pub use error::{Diagnostic, ErrorKind, ParseError};
 pub use normalize::normalize_whitespace;

@@ -36,17 +36,20 @@ pub fn render(snapshot: &Snapshot<'_>) -> String {
 
 /// Appends one node's lines (its key line and its props) without a final newline.
 pub(crate) fn render_node(out: &mut String, key: &mut String, node: &Node<'_>) {
-    render_node_at(out, key, node, node.depth(), None);
+    render_node_at(out, key, node, node.depth(), None, false);
 }
 
 /// [`render_node`] at another depth, with inline text optionally cut to `max_text` chars and
-/// prop values (long redirect URLs) to a third of that.
+/// prop values (long redirect URLs) to a third of that. `lean` leaves out the `[cursor=…]`
+/// attribute, which tells an agent nothing a role does not (digests are for a model's
+/// budget; refs and every other attribute stay).
 pub(crate) fn render_node_at(
     out: &mut String,
     key: &mut String,
     node: &Node<'_>,
     depth: usize,
     max_text: Option<usize>,
+    lean: bool,
 ) {
     indent(out, depth);
     out.push_str("- ");
@@ -68,7 +71,7 @@ pub(crate) fn render_node_at(
         NodeKind::Element => {}
     }
     key.clear();
-    write_element_key(key, node);
+    write_element_key(key, node, lean);
     write_key(out, key);
     if let Some(text) = node.text()
         && node.props().is_empty()
@@ -98,13 +101,16 @@ pub(crate) fn render_node_at(
 }
 
 /// The unquoted key: role, name and attributes.
-fn write_element_key(key: &mut String, node: &Node<'_>) {
+fn write_element_key(key: &mut String, node: &Node<'_>, lean: bool) {
     key.push_str(node.role());
     if let Some(name) = node.name() {
         key.push(' ');
         write_name(key, name, node.name_form());
     }
     for attr in node.attributes() {
+        if lean && attr.name() == "cursor" {
+            continue;
+        }
         key.push_str(" [");
         key.push_str(attr.name());
         if let Some(v) = attr.value() {

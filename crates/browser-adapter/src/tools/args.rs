@@ -76,6 +76,17 @@ impl<'a> Args<'a> {
         }
     }
 
+    /// A whole number of at least 1, if present.
+    pub(crate) fn optional_page(&self, key: &str) -> Result<Option<usize>, String> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(v) => match v.as_u64().filter(|&n| n >= 1) {
+                Some(n) => Ok(Some(usize::try_from(n).unwrap_or(usize::MAX))),
+                None => Err(self.wrong_type(key, "a whole number from 1", v)),
+            },
+        }
+    }
+
     /// Any JSON value, if present.
     pub(crate) fn value(&self, key: &str) -> Option<&'a Value> {
         self.get(key)

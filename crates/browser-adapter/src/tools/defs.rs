@@ -198,16 +198,17 @@ fn snapshot() -> Value {
     json!({
         "name": "snapshot",
         "title": "Accessibility snapshot of the page",
-        "description": "Read the page as an ARIA snapshot in Playwright syntax with [ref=...] markers that identify elements. Use it to find elements and their refs before acting, and after an action to see what changed. With goal: only the parts that serve the goal, with their context. Without arguments: a compact digest of every interactive element, heading and landmark. With full: true: the whole raw snapshot. With since_last: true: only what changed since the previous snapshot call. Returns the text, the mode used, the page URL and title. A page that cannot be read, or full and since_last together, returns isError with a message.",
+        "description": "Read the page as an ARIA snapshot in Playwright syntax with [ref=...] markers that identify elements. Use it to find elements and their refs before acting, and after an action to see what changed. With goal: the whole snapshot when it is small, otherwise the parts that serve the goal with their context, further candidate elements and a map of what was left out; page: 2 with the same goal lists the next candidates. Without arguments: a compact digest of every interactive element, heading and landmark. With full: true: the whole raw snapshot. With since_last: true: only what changed since the previous snapshot call. Returns the text, the mode used, the page URL and title. A page that cannot be read, or full and since_last together, returns isError with a message.",
         "inputSchema": {
             "type": "object",
             "additionalProperties": false,
             "properties": {
                 "goal": {"type": "string", "description": "What you want to do or find on the page, in plain words, e.g. sign in or the comments section."},
+                "page": {"type": "integer", "minimum": 1, "description": "With goal: which page of candidates, from 1. Page 2 lists the next-ranked elements that page 1 did not show. Default 1."},
                 "full": {"type": "boolean", "description": "True for the complete raw snapshot instead of a digest. Default false."},
                 "since_last": {"type": "boolean", "description": "True for only the changes since the previous snapshot call. Default false."}
             },
-            "examples": [{"goal": "sign in"}, {"since_last": true}]
+            "examples": [{"goal": "sign in"}, {"goal": "sign in", "page": 2}, {"since_last": true}]
         },
         "outputSchema": {
             "type": "object",

@@ -201,6 +201,13 @@ pub(super) async fn snapshot<B: BrowserBackend>(
     args: &Args<'_>,
 ) -> ToolOutcome {
     let goal = args.optional_str("goal")?.filter(|g| !g.trim().is_empty());
+    let page = args.optional_page("page")?;
+    if page.is_some() && goal.is_none() {
+        return Err(
+            "page only applies with a goal; pass the same goal again with page: 2 for the next candidates"
+                .to_owned(),
+        );
+    }
     let full = args.flag("full")?;
     let since_last = args.flag("since_last")?;
     if full && since_last {
@@ -228,10 +235,16 @@ pub(super) async fn snapshot<B: BrowserBackend>(
             );
             ("digest", text)
         }
-        (_, _, _, Some(goal)) => (
-            "goal",
-            digest_with(&parse_lenient(&raw).0, goal, &session.digest).text,
-        ),
+        (_, _, _, Some(goal)) => {
+            let config = snapshot_digest::DigestConfig {
+                page: page.unwrap_or(1),
+                ..session.digest.clone()
+            };
+            (
+                "goal",
+                digest_with(&parse_lenient(&raw).0, goal, &config).text,
+            )
+        }
         _ => (
             "digest",
             full_digest_with(&parse_lenient(&raw).0, &session.digest).text,

@@ -262,6 +262,60 @@ fn call_errors_say_what_to_do() {
 const PAGE: &str = "- banner [ref=e2]:\n  - link \"Sign in\" [ref=e3] [cursor=pointer]:\n    - /url: /login\n- main [ref=e4]:\n  - heading \"News\" [level=1] [ref=e5]\n  - paragraph [ref=e6]: Hello\n  - button \"Show comments\" [ref=e7]";
 
 #[test]
+fn goal_snapshots_spend_the_budget_and_page_on() {
+    let config = SessionConfig {
+        digest: snapshot_digest::DigestConfig {
+            max_tokens: 150,
+            ..SessionConfig::default().digest
+        },
+        ..SessionConfig::default()
+    };
+    let mut s = Session::with_config(config).expect("session");
+    let page = NodePage::new();
+    let mut big = String::from(PAGE);
+    for i in 0..30 {
+        big.push_str(&format!("\n  - link \"Story {i}\" [ref=e{}]", 100 + i));
+    }
+    page.set_snapshot(&big);
+    let r = call(&mut s, &page, "snapshot", json!({"goal": "log in"}));
+    let first = structured(&r)["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(first.contains("[ref=e3]"), "{first}");
+    assert!(
+        first.contains("call snapshot with the same goal and page: 2"),
+        "{first}"
+    );
+    let r = call(
+        &mut s,
+        &page,
+        "snapshot",
+        json!({"goal": "log in", "page": 2}),
+    );
+    let second = structured(&r)["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(second.contains(", page 2:"), "{second}");
+    assert!(!second.contains("[ref=e3]"), "{second}");
+    assert!(second.contains("[ref=e1"), "{second}");
+
+    let r = call(&mut s, &page, "snapshot", json!({"page": 2}));
+    assert!(
+        error_text(&r).contains("page only applies with a goal"),
+        "{r}"
+    );
+    let r = call(
+        &mut s,
+        &page,
+        "snapshot",
+        json!({"goal": "log in", "page": 0}),
+    );
+    assert!(error_text(&r).contains("a whole number from 1"), "{r}");
+}
+
+#[test]
 fn snapshot_modes() {
     let (mut s, page) = setup();
     page.set_snapshot(PAGE);
@@ -276,12 +330,13 @@ fn snapshot_modes() {
             .starts_with("# no earlier snapshot")
     );
 
+    // A page this small fits the budget and comes back whole.
     let r = call(&mut s, &page, "snapshot", json!({"goal": "log in"}));
     let out = structured(&r);
     assert_eq!(out["mode"], "goal");
     let text = out["text"].as_str().unwrap_or_default();
     assert!(
-        text.contains("[ref=e3]") && !text.contains("[ref=e7]"),
+        text.contains("whole") && text.contains("[ref=e3]") && text.contains("[ref=e7]"),
         "{text}"
     );
     assert_eq!(out["url"], "http://127.0.0.1/test");

@@ -54,6 +54,7 @@ pub(crate) fn emit(
             node,
             depth as usize,
             Some(options.max_text_chars),
+            true,
         );
         out.push('\n');
         last = Some(i);

@@ -2,6 +2,7 @@
 
 use super::lexicon::{GROUPS, is_stopword};
 use super::text::{fold, for_each_word, is_cjk, stem, words_match};
+use super::wordnet;
 
 /// How an alternative is matched against page text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,7 +18,10 @@ pub(crate) enum AltKind {
 /// One way a concept can appear on the page.
 #[derive(Debug, Clone)]
 pub(crate) struct Alt {
+    /// Light stem for words (the lookup key), the folded text for phrases and roles.
     pub(crate) text: String,
+    /// The folded word before stemming, for Snowball comparison; empty for other kinds.
+    pub(crate) word: String,
     pub(crate) kind: AltKind,
     pub(crate) weight: f32,
 }
@@ -50,6 +54,9 @@ pub(crate) struct Goal {
 
 /// Weight of a lexicon synonym relative to the goal's own word.
 const SYNONYM_WEIGHT: f32 = 0.6;
+/// Weights of WordNet's close words (synonyms, derived forms) and related words.
+const CLOSE_WEIGHT: f32 = 0.6;
+const RELATED_WEIGHT: f32 = 0.35;
 /// Weight of a quoted phrase found whole, and of its words found one by one.
 const QUOTED_WEIGHT: f32 = 1.5;
 const QUOTED_WORD_WEIGHT: f32 = 0.5;
@@ -58,13 +65,36 @@ const QUERY_WEIGHT: f32 = 0.3;
 
 impl Concept {
     fn push(&mut self, text: String, kind: AltKind, weight: f32) {
+        self.push_word(text, String::new(), kind, weight);
+    }
+
+    fn push_word(&mut self, text: String, word: String, kind: AltKind, weight: f32) {
         match self
             .alts
             .iter_mut()
             .find(|a| a.text == text && a.kind == kind)
         {
             Some(a) => a.weight = a.weight.max(weight),
-            None => self.alts.push(Alt { text, kind, weight }),
+            None => self.alts.push(Alt {
+                text,
+                word,
+                kind,
+                weight,
+            }),
+        }
+    }
+
+    /// Adds what WordNet relates to an English goal word: close words (synonyms, derived
+    /// forms) and, lower, related ones (broader and narrower words, antonyms).
+    fn add_wordnet(&mut self, word: &str) {
+        let (close, wider) = wordnet::lookup(word);
+        for (list, weight) in [(close, CLOSE_WEIGHT), (wider, RELATED_WEIGHT)] {
+            for term in list {
+                if term.len() < 3 || is_stopword(term) {
+                    continue;
+                }
+                push_term(self, term, weight);
+            }
         }
     }
 
@@ -90,7 +120,7 @@ fn push_term(concept: &mut Concept, folded: &str, weight: f32) {
     for_each_word(folded, |w| words.push(w.to_owned()));
     match words.as_slice() {
         [one] if !one.chars().any(is_cjk) => {
-            concept.push(stem(one).to_owned(), AltKind::Word, weight)
+            concept.push_word(stem(one).to_owned(), one.clone(), AltKind::Word, weight);
         }
         // Symbols such as `$` have no words: matched as text.
         [] if !folded.trim().is_empty() => {
@@ -135,7 +165,12 @@ pub(crate) fn analyse(goal: &str) -> Goal {
         for_each_word(phrase, |w| {
             quoted_words.push(w.to_owned());
             if !is_stopword(w) && w.len() > 1 && !w.chars().any(is_cjk) {
-                c.push(stem(w).to_owned(), AltKind::Word, QUOTED_WORD_WEIGHT);
+                c.push_word(
+                    stem(w).to_owned(),
+                    w.to_owned(),
+                    AltKind::Word,
+                    QUOTED_WORD_WEIGHT,
+                );
             }
         });
         concepts.push(c);
@@ -165,9 +200,12 @@ pub(crate) fn analyse(goal: &str) -> Goal {
             continue;
         }
         let mut c = Concept::default();
-        c.push(stem(word).to_owned(), AltKind::Word, 1.0);
+        c.push_word(stem(word).to_owned(), word.clone(), AltKind::Word, 1.0);
         for g in groups_for_word(word) {
             c.add_group(g);
+        }
+        if word.is_ascii() {
+            c.add_wordnet(word);
         }
         concepts.push(c);
     }

@@ -11,8 +11,11 @@ use std::hash::{BuildHasherDefault, Hasher};
 use memchr::memmem;
 
 use super::goal::{AltKind, Goal};
-use super::text::{fold_into, for_each_word, stem, words_match};
+use super::text::{fold_into, for_each_word, same_stem, stem, words_match};
 use crate::{NodeKind, Snapshot};
+
+/// Match quality of two words with the same Snowball stem but different light stems.
+const SNOWBALL_QUALITY: f32 = 0.9;
 
 /// Which string of a node a match came from, with its weight.
 #[derive(Debug, Clone, Copy)]
@@ -97,17 +100,27 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
             }
         }
     }
+    // Snowball verdicts per (page word, alternative): a page repeats its words.
+    let mut memo: FnvMap<(&str, u16, u16), bool> = FnvMap::default();
     for span in &spans {
         let text = &buffer[span.start as usize..span.end as usize];
-        for_each_word(text, |word| {
-            let word = stem(word);
+        for_each_word(text, |raw| {
+            let word = stem(raw);
             let candidates = match prefix4(word) {
                 Some(p) => by_prefix.get(p),
                 None => short.get(word),
             };
             for &(ci, ai) in candidates.into_iter().flatten() {
                 let alt = &goal.concepts[ci as usize].alts[ai as usize];
-                let quality = words_match(word, &alt.text);
+                let mut quality = words_match(word, &alt.text);
+                if quality == 0.0 && !alt.word.is_empty() {
+                    let same = *memo
+                        .entry((raw, ci, ai))
+                        .or_insert_with(|| same_stem(raw, &alt.word));
+                    if same {
+                        quality = SNOWBALL_QUALITY;
+                    }
+                }
                 if quality > 0.0 {
                     hits.push((span.node, ci, ai, quality * span.field.weight()));
                 }

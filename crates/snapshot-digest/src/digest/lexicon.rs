@@ -17,7 +17,7 @@ pub(crate) const GROUPS: &[&[&str]] = &[
         "log in", "login", "sign in", "signin", "log on", "logon", "my account", "account",
         "anmelden", "einloggen", "connexion", "se connecter", "iniciar sesion", "acceder",
         "accedi", "inloggen", "prihlasit", "prihlaseni", "zaloguj", "logowanie", "войти", "вход",
-        "ログイン", "登录", "登入", "로그인", "newspass",
+        "ログイン", "登录", "登入", "로그인",
     ],
     &[
         "sign up", "signup", "register", "registration", "join", "create account", "new account",
@@ -36,7 +36,7 @@ pub(crate) const GROUPS: &[&[&str]] = &[
     &[
         "search", "look up", "lookup", "query", "suche", "suchen", "rechercher", "recherche",
         "buscar", "busqueda", "cerca", "cercare", "zoeken", "hledat", "vyhledat", "szukaj",
-        "поиск", "検索", "搜索", "검색", "quote lookup", "look for", "looking for", "pesquisar",
+        "поиск", "検索", "搜索", "검색", "look for", "looking for", "pesquisar",
         "pesquisa", "procurar", "role:searchbox",
     ],
     // Conversation.
@@ -77,7 +77,7 @@ pub(crate) const GROUPS: &[&[&str]] = &[
     ],
     // Moving around.
     &[
-        "next", "following", "continue", "up next", "part two", "part 2", "second", "suivant",
+        "next", "following", "continue", "up next", "suivant",
         "suite", "weiter", "nachste", "siguiente", "successivo", "volgende", "dalsi", "nastepny",
         "далее", "次へ", "下一", "다음",
     ],
@@ -111,7 +111,6 @@ pub(crate) const GROUPS: &[&[&str]] = &[
         "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
         "sept", "oct", "nov", "dec", "role:time",
     ],
-    &["founded", "established", "since", "gegrundet", "fonde", "fundado", "设立", "設立"],
     // Doing things with the page.
     &[
         "print", "printer", "printable", "paper", "papier", "drucken", "druck", "imprimer",
@@ -143,10 +142,9 @@ pub(crate) const GROUPS: &[&[&str]] = &[
         "acquista", "winkelwagen", "kosik", "koupit", "koszyk", "корзина", "купить", "カート", "購入",
         "购物车", "购买", "장바구니",
     ],
-    &["clean", "plain", "without notes", "text only", "plain text", "reader"],
     &[
         "review", "reviews", "rating", "ratings", "rated", "stars", "★", "testimonials",
-        "opinions", "what people think", "what others think", "think", "bewertung", "bewertungen",
+        "opinions", "bewertung", "bewertungen",
         "avis", "opiniones", "recensioni", "hodnoceni", "opinie", "отзывы", "レビュー", "评价", "리뷰",
     ],
     &[
@@ -158,7 +156,7 @@ pub(crate) const GROUPS: &[&[&str]] = &[
         "aumentar", "fonte", "tamanho", "schriftgrosse", "vergrossern", "agrandir", "taille",
         "agrandar", "ingrandisci", "文字サイズ", "字体", "字号", "글자 크기",
     ],
-    &["table", "infobox", "row", "role:table", "role:cell", "role:rowheader"],
+    &["table", "row", "role:table", "role:cell", "role:rowheader"],
     &["checkbox", "check box", "tick", "role:checkbox"],
     &["tab", "tabs", "role:tab"],
 ];

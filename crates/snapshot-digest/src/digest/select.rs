@@ -1,22 +1,8 @@
-//! Scoring nodes against the goal and choosing what the digest keeps.
+//! Choosing the best matches and keeping each with its context.
 
-use super::goal::{Goal, Intent};
-use super::index::Matches;
-use crate::{Node, NodeKind, Snapshot, is_interactive_role, is_landmark_role};
+use super::score::{is_actionable, is_context, is_form_control};
+use crate::{Node, NodeKind, Snapshot, is_landmark_role};
 
-/// How much a match loses per level when it is credited to an ancestor.
-const DECAY: f32 = 0.9;
-/// Weight of a label-like previous sibling or the parent's name as context of a control.
-const SIBLING_CONTEXT: f32 = 0.7;
-const PARENT_CONTEXT: f32 = 0.5;
-/// How many nodes before a node count as its surroundings, and their weight.
-const WINDOW: usize = 6;
-const WINDOW_CONTEXT: f32 = 0.4;
-/// Boost for nodes of the page's main content (the article around the first `h1`): goals
-/// say "this story", "the author", and mean the one the page is about.
-const MAIN_BOOST: f32 = 1.2;
-/// Boost for form controls when the goal carries values to type.
-const ENTRY_BOOST: f32 = 1.5;
 /// Hits scoring below this fraction of the best are not relevant enough to keep.
 const RELATIVE_FLOOR: f32 = 0.3;
 /// Most nodes of a kept control's or heading's own subtree that are shown.
@@ -25,7 +11,8 @@ const SUBTREE_CAP: usize = 12;
 /// What the digest keeps.
 pub(crate) struct Selection {
     pub(crate) keep: Vec<bool>,
-    pub(crate) hits: usize,
+    /// The hits, best first.
+    pub(crate) hits: Vec<usize>,
 }
 
 /// Limits of a selection.
@@ -34,227 +21,28 @@ pub(crate) struct Limits {
     pub(crate) budget_chars: usize,
 }
 
-fn is_form_control(role: &str) -> bool {
-    matches!(
-        role,
-        "textbox"
-            | "searchbox"
-            | "combobox"
-            | "spinbutton"
-            | "checkbox"
-            | "radio"
-            | "listbox"
-            | "slider"
-            | "switch"
-    )
-}
-
-fn is_actionable(node: &Node<'_>) -> bool {
-    is_interactive_role(node.role()) || node.role() == "iframe"
-}
-
-fn is_reading(role: &str) -> bool {
-    matches!(
-        role,
-        "text"
-            | "paragraph"
-            | "cell"
-            | "gridcell"
-            | "rowheader"
-            | "columnheader"
-            | "time"
-            | "listitem"
-            | "definition"
-            | "term"
-            | "blockquote"
-            | "code"
-            | "math"
-            | "caption"
-            | "strong"
-            | "emphasis"
-            | "status"
-            | "note"
-            | "figure"
-            | "generic"
-            | "img"
-            | "deletion"
-            | "insertion"
-    )
-}
-
-/// Ancestors worth showing: they tell the agent where on the page a kept node is.
-fn is_context(node: &Node<'_>) -> bool {
-    let role = node.role();
-    is_landmark_role(role)
-        || matches!(
-            role,
-            "form"
-                | "dialog"
-                | "iframe"
-                | "table"
-                | "row"
-                | "heading"
-                | "tablist"
-                | "menu"
-                | "menubar"
-                | "toolbar"
-                | "article"
-                | "tabpanel"
-        )
-        || (node.name().is_some()
-            && matches!(role, "list" | "group" | "region" | "generic" | "listitem"))
-}
-
-fn prior(node: &Node<'_>, intent: Intent) -> f32 {
-    let role = node.role();
-    match intent {
-        Intent::Act if is_actionable(node) => 1.0,
-        Intent::Act if role == "heading" => 0.6,
-        Intent::Act => 0.45,
-        Intent::Read if is_reading(role) || role == "heading" => 1.0,
-        Intent::Read if is_actionable(node) => 0.8,
-        Intent::Read => 0.5,
-    }
-}
-
-/// Scores every node. Controls and headings are credited with matches in their subtree (the
-/// distiller moves names into descendants) and in a label-like previous sibling; other nodes
-/// only with their own strings, so that big containers do not win by size.
-fn scores(snap: &Snapshot<'_>, goal: &Goal, matches: &Matches) -> Vec<f32> {
-    let n = snap.len();
-    let c = matches.concepts;
-    let nodes = snap.nodes();
-    let mut sub = matches.own.clone();
-    for i in (0..n).rev() {
-        if let Some(p) = nodes[i].parent() {
-            let p = p.index();
-            for k in 0..c {
-                let v = sub[i * c + k] * DECAY;
-                if v > sub[p * c + k] {
-                    sub[p * c + k] = v;
-                }
-            }
-        }
-    }
-    let mut prev_sibling = vec![usize::MAX; n];
-    for (i, node) in nodes.iter().enumerate() {
-        let next = node.end as usize;
-        let parent_end = node.parent().map_or(n, |p| nodes[p.index()].end as usize);
-        if next < parent_end && next < n {
-            prev_sibling[next] = i;
-        }
-    }
-    let actionable: Vec<bool> = nodes.iter().map(is_actionable).collect();
-    let main = main_region(snap);
-    // Values to enter (an email address, quoted text the page does not show) are input:
-    // favour the controls of forms.
-    let entry = goal.has_email || (0..goal.quoted).any(|k| !matches.found(k, 0));
-    let mut out = vec![0.0f32; n];
-    for (i, node) in nodes.iter().enumerate() {
-        if node.kind() == NodeKind::Unchanged {
-            continue;
-        }
-        let aggregate = is_actionable(node) || node.role() == "heading";
-        let base = |k: usize| {
-            if aggregate {
-                sub[i * c + k]
-            } else {
-                matches.get(i, k)
-            }
-        };
-        if !is_actionable(node) && (0..c).all(|k| base(k) == 0.0) {
-            continue;
-        }
-        let sib = prev_sibling[i];
-        let sib_ok = sib != usize::MAX && {
-            let s = &nodes[sib];
-            !is_actionable(s) && (s.end as usize - sib) <= 8
-        };
-        let window_start = node
-            .parent()
-            .and_then(|p| nodes[p.index()].parent())
-            .map_or(0, |g| g.index())
-            .max(i.saturating_sub(WINDOW));
-        let mut total = 0.0;
-        for k in 0..c {
-            let mut v = base(k);
-            if sib_ok {
-                v = v.max(sub[sib * c + k] * SIBLING_CONTEXT);
-            }
-            if let Some(p) = node.parent() {
-                v = v.max(matches.get(p.index(), k) * PARENT_CONTEXT);
-            }
-            for (j, _) in actionable[window_start..i]
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| !**a)
-            {
-                v = v.max(matches.get(window_start + j, k) * WINDOW_CONTEXT);
-            }
-            total += v;
-        }
-        let mut boost = if main.contains(&i) { MAIN_BOOST } else { 1.0 };
-        if entry && (is_form_control(node.role()) || node.role() == "button") {
-            boost *= ENTRY_BOOST;
-        }
-        out[i] = total * prior(node, goal.intent) * boost;
-    }
-    out
-}
-
-/// The node range of the page's main content: the `article` or `main` around the first
-/// level-1 heading, or the 400 nodes from that heading on.
-fn main_region(snap: &Snapshot<'_>) -> std::ops::Range<usize> {
-    let nodes = snap.nodes();
-    let Some(h1) = nodes
-        .iter()
-        .position(|n| n.role() == "heading" && n.level() == Some(1))
-    else {
-        return 0..0;
-    };
-    let container = snap
-        .ancestors(crate::NodeId(u32::try_from(h1).unwrap_or(u32::MAX)))
-        .find(|a| matches!(nodes[a.index()].role(), "article" | "main"));
-    match container {
-        Some(a) => a.index()..nodes[a.index()].end as usize,
-        None => h1..(h1 + 400).min(nodes.len()),
-    }
-}
-
-/// Chooses hits by score and keeps each with its context.
-pub(crate) fn select(
-    snap: &Snapshot<'_>,
-    goal: &Goal,
-    matches: &Matches,
-    limits: &Limits,
-) -> Selection {
+/// Chooses hits by score and keeps each with its context, within the limits.
+pub(crate) fn select(snap: &Snapshot<'_>, score: &[f32], limits: &Limits) -> Selection {
     let n = snap.len();
     let mut keep = Kept {
         flags: vec![false; n],
         log: Vec::new(),
     };
-    if matches.concepts == 0 || n == 0 {
-        return Selection {
-            keep: keep.flags,
-            hits: 0,
-        };
-    }
-    let score = scores(snap, goal, matches);
+    let mut hits = Vec::new();
     let mut ranked: Vec<usize> = (0..n).filter(|&i| score[i] > 0.0).collect();
     ranked.sort_by(|&a, &b| score[b].total_cmp(&score[a]).then(a.cmp(&b)));
     let Some(&first) = ranked.first() else {
         return Selection {
             keep: keep.flags,
-            hits: 0,
+            hits,
         };
     };
     let floor = score[first] * RELATIVE_FLOOR;
     let mut covered = vec![false; n];
-    let mut seen: Vec<(&str, Option<&str>, Option<&str>)> = Vec::new();
-    let mut hits = 0;
+    let mut seen: Vec<Signature<'_>> = Vec::new();
     let mut cost = 0usize;
     for &i in &ranked {
-        if score[i] < floor || hits >= limits.max_hits {
+        if score[i] < floor || hits.len() >= limits.max_hits {
             break;
         }
         if covered[i] {
@@ -262,12 +50,7 @@ pub(crate) fn select(
         }
         // Repeats (the same link in every comment, the same button in every card) take a
         // hit slot once.
-        let node = &snap.nodes()[i];
-        let signature = (
-            node.role(),
-            node.name(),
-            node.url().map(|u| u.split('#').next().unwrap_or(u)),
-        );
+        let signature = signature(&snap.nodes()[i]);
         if signature.1.is_some() {
             if seen.contains(&signature) {
                 continue;
@@ -280,17 +63,28 @@ pub(crate) fn select(
             .iter()
             .map(|&j| line_cost(&snap.nodes()[j]))
             .sum();
-        if hits > 0 && cost + added > limits.budget_chars {
+        if !hits.is_empty() && cost + added > limits.budget_chars {
             keep.rollback(mark);
             break;
         }
         cost += added;
-        hits += 1;
+        hits.push(i);
     }
     Selection {
         keep: keep.flags,
         hits,
     }
+}
+
+/// What makes two controls the same for the agent: role, name and URL without fragment.
+pub(crate) type Signature<'a> = (&'a str, Option<&'a str>, Option<&'a str>);
+
+pub(crate) fn signature<'a>(node: &'a Node<'_>) -> Signature<'a> {
+    (
+        node.role(),
+        node.name(),
+        node.url().map(|u| u.split('#').next().unwrap_or(u)),
+    )
 }
 
 /// The kept nodes, with a log of the order they were kept in so a hit can be taken back.
@@ -315,7 +109,7 @@ impl Kept {
 }
 
 /// Roughly how many chars a node's lines take in the output.
-fn line_cost(node: &Node<'_>) -> usize {
+pub(crate) fn line_cost(node: &Node<'_>) -> usize {
     let text = node.text().map_or(0, |t| t.len().min(320));
     let props: usize = node.props().iter().map(|p| p.value().len() + 12).sum();
     let attrs: usize = node

@@ -1,5 +1,10 @@
 //! Text analysis for matching goals to nodes: case and accent folding, word splitting,
-//! light stemming, and the CJK scripts that are matched by substring instead of by word.
+//! stemming (a light suffix strip to find candidates, Snowball to confirm them), and the CJK
+//! scripts that are matched by substring instead of by word.
+
+use std::sync::OnceLock;
+
+use rust_stemmers::{Algorithm, Stemmer};
 
 /// Lowercases and strips the accents of Latin letters, so that `Článek` and `clanek`, or
 /// `Twitteru` and `twitteru`, compare equal. Other scripts are only lowercased.
@@ -59,7 +64,7 @@ pub(crate) fn is_cjk(c: char) -> bool {
 
 /// Calls `f` with each word of folded text: runs of letters and digits, with CJK runs split
 /// off as their own words.
-pub(crate) fn for_each_word(folded: &str, mut f: impl FnMut(&str)) {
+pub(crate) fn for_each_word<'a>(folded: &'a str, mut f: impl FnMut(&'a str)) {
     let mut start = None;
     let mut cjk_run = false;
     for (i, c) in folded.char_indices() {
@@ -113,4 +118,35 @@ pub(crate) fn words_match(page: &str, goal: &str) -> f32 {
         return 0.8;
     }
     0.0
+}
+
+/// The Snowball stemmers of the languages the corpus pages are written in.
+fn stemmers() -> &'static [Stemmer] {
+    static STEMMERS: OnceLock<Vec<Stemmer>> = OnceLock::new();
+    STEMMERS.get_or_init(|| {
+        [
+            Algorithm::English,
+            Algorithm::German,
+            Algorithm::French,
+            Algorithm::Spanish,
+            Algorithm::Portuguese,
+            Algorithm::Italian,
+            Algorithm::Dutch,
+            Algorithm::Russian,
+        ]
+        .into_iter()
+        .map(Stemmer::create)
+        .collect()
+    })
+}
+
+/// Whether two folded words have the same Snowball stem in one of the corpus's languages
+/// (`comments`/`commenting`, `Kommentare`/`Kommentar`, `publié`/`publier`). The page's language
+/// is not known, so each stemmer is tried; the words already share a four-char prefix when
+/// this is asked, which keeps false friends rare.
+pub(crate) fn same_stem(page: &str, goal: &str) -> bool {
+    if page.chars().count() < 3 || goal.chars().count() < 3 {
+        return false;
+    }
+    stemmers().iter().any(|s| s.stem(page) == s.stem(goal))
 }

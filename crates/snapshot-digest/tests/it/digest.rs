@@ -3,7 +3,10 @@
 
 use std::collections::HashSet;
 
-use snapshot_digest::{DiffKind, Snapshot, diff, digest, full_digest, parse};
+use snapshot_digest::{
+    DiffKind, DigestConfig, KeptAs, Snapshot, diff, digest, digest_with, explain_digest,
+    full_digest, parse,
+};
 
 /// Every `[ref=…]` and `ref=… [unchanged]` in a text.
 fn refs_in(text: &str) -> HashSet<String> {
@@ -34,26 +37,191 @@ fn check_refs(output: &str, input: &Snapshot<'_>) {
 }
 
 pub(crate) fn sample() -> String {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/shop.snapshot.yaml");
+    example("shop.snapshot.yaml")
+}
+
+/// The larger shipped sample: a news article page of about 5,700 tokens.
+fn news() -> String {
+    example("news.snapshot.yaml")
+}
+
+fn example(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(name);
     std::fs::read_to_string(path).expect("the shipped sample")
 }
 
+/// A budget small enough that the shop sample (about 700 tokens) must be digested.
+fn tight() -> DigestConfig {
+    DigestConfig {
+        max_tokens: 300,
+        ..DigestConfig::default()
+    }
+}
+
 #[test]
-fn goal_digests_of_the_sample_are_pinned() {
-    let text = sample();
+fn goal_digests_of_the_samples_are_pinned() {
+    let text = news();
     let snap = parse(&text).unwrap();
     for (name, goal) in [
-        ("sample-basket", "add the kettle to my basket"),
-        ("sample-newsletter", "sign up for the newsletter"),
-        ("sample-reviews", "what do other buyers think of it?"),
-        ("sample-nothing", "zzz qqq"),
+        ("news-comments", "read the comments on this story"),
+        ("news-newsletter", "sign up for the newsletter"),
+        ("news-cost", "how much will the lanes cost?"),
+        ("news-nothing", "zzz qqq"),
     ] {
         let d = digest(&snap, goal);
         check_refs(&d.text, &snap);
         insta::assert_snapshot!(name, d.text);
     }
+    let text = sample();
+    let snap = parse(&text).unwrap();
+    let d = digest_with(&snap, "add the kettle to my basket", &tight());
+    check_refs(&d.text, &snap);
+    insta::assert_snapshot!("sample-basket", d.text);
     insta::assert_snapshot!("sample-full", full_digest(&snap).text);
+}
+
+#[test]
+fn a_snapshot_within_the_budget_comes_back_whole() {
+    let text = sample();
+    let snap = parse(&text).unwrap();
+    let d = digest(&snap, "add the kettle to my basket");
+    let (header, body) = d.text.split_once('\n').unwrap();
+    assert!(header.starts_with("# snapshot for goal"), "{header}");
+    assert!(header.contains("whole"), "{header}");
+    assert_eq!(body, text.trim_end());
+    assert_eq!(d.stats.nodes_out, snap.len());
+    let next = digest_with(
+        &snap,
+        "add the kettle to my basket",
+        &DigestConfig {
+            page: 2,
+            ..DigestConfig::default()
+        },
+    );
+    assert!(next.text.contains("nothing more"), "{}", next.text);
+    assert!(refs_in(&next.text).is_empty());
+}
+
+#[test]
+fn the_budget_is_spent_and_respected() {
+    let text = news();
+    let snap = parse(&text).unwrap();
+    for max_tokens in [150, 300, 600, 1_000, 2_000] {
+        let config = DigestConfig {
+            max_tokens,
+            ..DigestConfig::default()
+        };
+        let d = digest_with(&snap, "share this story", &config);
+        check_refs(&d.text, &snap);
+        assert!(
+            d.stats.output_tokens <= max_tokens,
+            "{max_tokens}: {} tokens",
+            d.stats.output_tokens
+        );
+        // Recall first: most of the budget goes to the page, not left unused.
+        assert!(
+            d.stats.output_tokens * 10 >= max_tokens * 7,
+            "{max_tokens}: only {} tokens used:\n{}",
+            d.stats.output_tokens,
+            d.text
+        );
+    }
+}
+
+#[test]
+fn later_pages_list_new_candidates_until_none_are_left() {
+    let text = news();
+    let snap = parse(&text).unwrap();
+    let goal = "read the comments on this story";
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut page = 1;
+    loop {
+        let config = DigestConfig {
+            page,
+            ..DigestConfig::default()
+        };
+        let d = digest_with(&snap, goal, &config);
+        check_refs(&d.text, &snap);
+        let header = d.text.lines().next().unwrap();
+        assert!(header.contains(&format!("page {page}")), "{header}");
+        let refs = refs_in(&d.text);
+        if page > 1 {
+            // Later pages show only candidates no earlier page showed.
+            assert!(refs.is_disjoint(&seen), "page {page} repeats a ref");
+        }
+        seen.extend(refs.iter().cloned());
+        if !header.contains(&format!("page {}", page + 1)) {
+            break;
+        }
+        page += 1;
+        assert!(page < 20, "paging does not end");
+    }
+    assert!(page >= 2, "the news sample needs more than one page");
+    // Every control of the page was shown on some page.
+    for node in snap.nodes() {
+        if snapshot_digest::is_interactive_role(node.role())
+            && let Some(r) = node.aria_ref()
+            && node.name().is_some()
+        {
+            let repeated = snap.nodes().iter().any(|o| {
+                o.aria_ref() != node.aria_ref()
+                    && o.role() == node.role()
+                    && o.name() == node.name()
+                    && seen.contains(o.aria_ref().unwrap().as_str())
+            });
+            assert!(seen.contains(r.as_str()) || repeated, "{r} was never shown");
+        }
+    }
+}
+
+#[test]
+fn text_that_restates_an_action_goal_is_not_a_match() {
+    // A task instruction that repeats the goal, and the controls it needs.
+    let mut text = String::from(
+        "- paragraph [ref=e1]: Enter the username and the password and press login\n- textbox [ref=e2]\n- textbox [ref=e3]\n- button \"Login\" [ref=e4]\n",
+    );
+    for i in 0..40 {
+        text.push_str(&format!("- link \"Unrelated {i}\" [ref=e{}]\n", 10 + i));
+    }
+    let snap = parse(&text).unwrap();
+    let config = DigestConfig {
+        max_tokens: 250,
+        ..DigestConfig::default()
+    };
+    let goal = "Enter the username and the password and press login";
+    let (d, why) = explain_digest(&snap, goal, &config);
+    assert!(d.text.contains("[ref=e4]"), "{}", d.text);
+    let echo = why.iter().find(|w| w.aria_ref.as_deref() == Some("e1"));
+    assert!(
+        echo.is_none_or(|w| w.kept_as != KeptAs::Match && w.echo),
+        "{echo:?}"
+    );
+    assert!(
+        why.iter()
+            .any(|w| w.aria_ref.as_deref() == Some("e4") && w.kept_as != KeptAs::Candidate),
+        "{why:#?}"
+    );
+}
+
+#[test]
+fn explanations_cover_every_node_shown() {
+    let text = news();
+    let snap = parse(&text).unwrap();
+    let (d, why) = explain_digest(
+        &snap,
+        "sign up for the newsletter",
+        &DigestConfig::default(),
+    );
+    assert_eq!(why.len(), d.stats.nodes_out);
+    let signup = why
+        .iter()
+        .find(|w| w.name.as_deref() == Some("Sign up"))
+        .expect("the sign-up button is explained");
+    assert!(signup.score > 0.0);
+    assert!(!signup.parts.is_empty());
+    assert!(signup.to_string().contains("[ref="), "{signup}");
 }
 
 #[test]
@@ -68,7 +236,7 @@ fn goal_digest_finds_the_target_and_stays_small() {
         ("contact the shop", &["e42"]),
     ];
     for (goal, targets) in cases {
-        let d = digest(&snap, goal);
+        let d = digest_with(&snap, goal, &tight());
         for t in targets {
             assert!(
                 d.text.contains(&format!("[ref={t}]")),
@@ -111,7 +279,7 @@ fn corpus_digests_parse_and_keep_refs_sacred() {
         let d = digest(&snap, &goal);
         check_refs(&d.text, &snap);
         assert!(
-            d.stats.output_tokens <= 2_000 + 200,
+            d.stats.output_tokens <= DigestConfig::default().max_tokens,
             "{goal:?} on {file} is over budget: {}",
             d.stats.output_tokens
         );

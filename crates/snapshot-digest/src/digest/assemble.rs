@@ -1,0 +1,363 @@
+//! A goal digest page: the best matches with context, then further candidates, then a map
+//! of what was left out, each within its share of the budget.
+
+use super::emit::{EmitOptions, emit};
+use super::explain::{Explanation, KeptAs, ScorePart};
+use super::fill::{candidates, write_candidates, write_region_map};
+use super::goal::{Goal, analyse};
+use super::index::match_goal;
+use super::score::Scorer;
+use super::select::{Limits, select};
+use super::{Digest, DigestConfig, finish};
+use crate::{Snapshot, estimate_tokens};
+
+/// Share of the body budget the best matches with their context may take.
+const HITS_SHARE: f32 = 0.5;
+/// Share of the body budget kept for the map of omitted regions.
+const MAP_SHARE: f32 = 0.12;
+/// Text of a candidate line is cut at this many chars, its `/url` at a third of it: one
+/// candidate is a pointer, its host and path say enough.
+const CANDIDATE_TEXT_CHARS: usize = 120;
+/// Chars per estimated token of snapshot text, to turn token shares into the char limits
+/// the selection works with.
+const CHARS_PER_TOKEN: usize = 3;
+
+/// What a page of a goal digest is made of.
+struct Parts {
+    body: String,
+    hits: Vec<usize>,
+    /// Nodes written as matches or their context.
+    kept: Vec<bool>,
+    /// Candidates written, in order.
+    listed: Vec<usize>,
+    regions: usize,
+    more: bool,
+}
+
+/// Builds the digest and, when `explain` is set, why each node is in it.
+pub(super) fn goal_digest(
+    snap: &Snapshot<'_>,
+    goal_text: &str,
+    config: &DigestConfig,
+    explain: bool,
+) -> (Digest, Vec<Explanation>) {
+    let page = config.page.max(1);
+    let input_tokens = estimate_tokens(snap.source());
+    if input_tokens <= config.max_tokens {
+        return whole(snap, goal_text, config, page, input_tokens, explain);
+    }
+    let goal = analyse(goal_text);
+    let matches = match_goal(snap, &goal);
+    let scorer = Scorer::new(snap, &goal, &matches);
+    let score = if goal.concepts.is_empty() {
+        vec![0.0; snap.len()]
+    } else {
+        scorer.all()
+    };
+    // The header is written last, with the counts; its cost is set aside first, measured on
+    // a header whose counts have the most digits they can have.
+    let widest = Counts {
+        hits: config.max_hits,
+        listed: snap.len(),
+        regions: snap.len(),
+        shown: snap.len(),
+        more: true,
+    };
+    let body_budget = config.max_tokens.saturating_sub(estimate_tokens(&header(
+        goal_text,
+        config,
+        page,
+        &widest,
+        snap.len(),
+    )));
+    let first = first_page(snap, &score, &scorer, config, body_budget);
+    let parts = if page == 1 {
+        first
+    } else {
+        later_page(snap, &score, &scorer, body_budget, &first, page)
+    };
+    let counts = Counts {
+        hits: parts.hits.len(),
+        listed: parts.listed.len(),
+        regions: parts.regions,
+        shown: parts.kept.iter().filter(|&&k| k).count() + parts.listed.len(),
+        more: parts.more,
+    };
+    let shown = counts.shown;
+    let header = header(goal_text, config, page, &counts, snap.len());
+    let explanations = if explain {
+        explanations(snap, &goal, &scorer, &parts)
+    } else {
+        Vec::new()
+    };
+    let hits = parts.hits.len();
+    (finish(snap, header, parts.body, shown, hits), explanations)
+}
+
+/// A snapshot within the budget comes back whole on page 1; later pages have nothing more.
+fn whole(
+    snap: &Snapshot<'_>,
+    goal_text: &str,
+    config: &DigestConfig,
+    page: usize,
+    input_tokens: usize,
+    explain: bool,
+) -> (Digest, Vec<Explanation>) {
+    if page > 1 {
+        let header = format!(
+            "# digest for goal {goal_text:?}, page {page}: nothing more; page 1 held the whole snapshot\n"
+        );
+        return (finish(snap, header, String::new(), 0, 0), Vec::new());
+    }
+    let header = format!(
+        "# snapshot for goal {goal_text:?}: whole, {input_tokens} tokens within the budget of {}; nothing omitted\n",
+        config.max_tokens
+    );
+    // The tree rendered, not the source: the same bytes for every well-formed snapshot, and
+    // text that parses for one that was read leniently.
+    let mut body = crate::render(snap);
+    body.push('\n');
+    let explanations = if explain {
+        snap.nodes()
+            .iter()
+            .map(|node| Explanation {
+                line: node.line(),
+                role: node.role().to_owned(),
+                name: node.name().map(str::to_owned),
+                aria_ref: node.aria_ref().map(|r| r.as_str().to_owned()),
+                kept_as: KeptAs::Whole,
+                score: 0.0,
+                prior: 0.0,
+                boost: 0.0,
+                echo: false,
+                parts: Vec::new(),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    (finish(snap, header, body, snap.len(), 0), explanations)
+}
+
+/// Page 1: matches with context, candidates, region map.
+fn first_page(
+    snap: &Snapshot<'_>,
+    score: &[f32],
+    scorer: &Scorer<'_, '_>,
+    config: &DigestConfig,
+    budget: usize,
+) -> Parts {
+    let options = EmitOptions {
+        max_text_chars: config.max_text_chars,
+        min_gap: 1,
+    };
+    let hits_budget = (budget as f32 * HITS_SHARE) as usize;
+    let mut max_hits = config.max_hits;
+    // The selection estimates its size; the emitted text is measured, and when it is over
+    // its share the least relevant match goes. Bounded by `max_hits` rounds.
+    let (mut body, selection) = loop {
+        let limits = Limits {
+            max_hits,
+            budget_chars: hits_budget * CHARS_PER_TOKEN,
+        };
+        let selection = select(snap, score, &limits);
+        let mut body = String::new();
+        if selection.hits.is_empty() {
+            body.push_str(
+                "# no node matches the goal's words; candidates and the page's regions follow\n",
+            );
+            break (body, selection);
+        }
+        emit(&mut body, snap, &selection.keep, &options);
+        if estimate_tokens(&body) <= hits_budget || selection.hits.len() <= 1 {
+            break (body, selection);
+        }
+        max_hits = selection.hits.len() - 1;
+    };
+    // One match whose context alone is over the whole budget (a huge form, long texts) is
+    // cut by lines from its end: what remains still parses, and the refs it shows are whole.
+    if estimate_tokens(&body) > budget {
+        cut_to_fit(&mut body, budget);
+    }
+    let used = estimate_tokens(&body);
+    let map_budget = (budget as f32 * MAP_SHARE) as usize;
+    let order = candidates(snap, score, scorer, &selection.keep);
+    let list_title = "# further candidates, best first:\n";
+    let list_budget = budget
+        .saturating_sub(used + map_budget)
+        .saturating_sub(estimate_tokens(list_title));
+    let mut list = String::new();
+    let written = write_candidates(&mut list, snap, &order, list_budget, CANDIDATE_TEXT_CHARS);
+    if written > 0 {
+        body.push_str(list_title);
+        body.push_str(&list);
+    }
+    let listed = order[..written].to_vec();
+    let mut shown = selection.keep.clone();
+    for &i in &listed {
+        shown[i] = true;
+    }
+    let left = budget.saturating_sub(estimate_tokens(&body));
+    let regions = write_region_map(&mut body, snap, &shown, left);
+    Parts {
+        body,
+        hits: selection.hits,
+        kept: selection.keep,
+        more: written < order.len(),
+        listed,
+        regions,
+    }
+}
+
+/// Drops whole lines from the end of `body` until it and a closing note fit `budget`.
+fn cut_to_fit(body: &mut String, budget: usize) {
+    const NOTE: &str = "# … the rest of this match was cut to fit the budget\n";
+    let limit = budget.saturating_sub(estimate_tokens(NOTE));
+    let mut used = 0;
+    let mut end = 0;
+    for line in body.split_inclusive('\n') {
+        let cost = estimate_tokens(line);
+        if used + cost > limit {
+            break;
+        }
+        used += cost;
+        end += line.len();
+    }
+    body.truncate(end);
+    body.push_str(NOTE);
+}
+
+/// Page 2 and later: the candidates after those of the pages before, nothing else.
+fn later_page(
+    snap: &Snapshot<'_>,
+    score: &[f32],
+    scorer: &Scorer<'_, '_>,
+    budget: usize,
+    first: &Parts,
+    page: usize,
+) -> Parts {
+    let order = candidates(snap, score, scorer, &first.kept);
+    let mut start = first.listed.len();
+    let mut body = String::new();
+    let mut written = 0;
+    for _ in 2..=page {
+        body.clear();
+        start += written;
+        written = write_candidates(
+            &mut body,
+            snap,
+            &order[start.min(order.len())..],
+            budget,
+            CANDIDATE_TEXT_CHARS,
+        );
+        if written == 0 {
+            break;
+        }
+    }
+    let listed = order[start.min(order.len())..][..written].to_vec();
+    Parts {
+        body,
+        hits: Vec::new(),
+        kept: vec![false; snap.len()],
+        more: start + written < order.len(),
+        listed,
+        regions: 0,
+    }
+}
+
+/// What the header line reports.
+struct Counts {
+    hits: usize,
+    listed: usize,
+    regions: usize,
+    shown: usize,
+    more: bool,
+}
+
+fn header(goal: &str, config: &DigestConfig, page: usize, parts: &Counts, total: usize) -> String {
+    let shown = parts.shown;
+    let mut h = format!("# digest for goal {goal:?}, page {page}: ");
+    if page == 1 {
+        let n = parts.hits;
+        h.push_str(&format!(
+            "{n} {} with context, ",
+            if n == 1 { "match" } else { "matches" }
+        ));
+    }
+    h.push_str(&format!(
+        "{} further {}",
+        parts.listed,
+        if parts.listed == 1 {
+            "candidate"
+        } else {
+            "candidates"
+        }
+    ));
+    if parts.regions > 0 {
+        h.push_str(&format!(", {} omitted regions mapped", parts.regions));
+    }
+    h.push_str(&format!(
+        "; {shown} of {total} nodes; \"# …\" lines mark omissions; "
+    ));
+    if parts.more {
+        h.push_str(
+            &config
+                .next_page_hint
+                .replace("{page}", &(page + 1).to_string()),
+        );
+        h.push_str(", or ");
+    }
+    h.push_str(&config.full_snapshot_hint);
+    h.push('\n');
+    h
+}
+
+fn explanations(
+    snap: &Snapshot<'_>,
+    goal: &Goal,
+    scorer: &Scorer<'_, '_>,
+    parts: &Parts,
+) -> Vec<Explanation> {
+    let nodes = snap.nodes();
+    let mut out = Vec::new();
+    let mut add = |i: usize, kept_as: KeptAs| {
+        let s = scorer.explain(i);
+        let node = &nodes[i];
+        out.push(Explanation {
+            line: node.line(),
+            role: node.role().to_owned(),
+            name: node.name().map(str::to_owned),
+            aria_ref: node.aria_ref().map(|r| r.as_str().to_owned()),
+            kept_as,
+            score: s.total,
+            prior: s.prior,
+            boost: s.boost,
+            echo: s.echo,
+            parts: s
+                .parts
+                .iter()
+                .map(|&(k, credit, source)| ScorePart {
+                    concept: goal.concepts[k]
+                        .alts
+                        .first()
+                        .map(|a| a.text.clone())
+                        .unwrap_or_default(),
+                    credit,
+                    source: source.as_str(),
+                })
+                .collect(),
+        });
+    };
+    for &i in &parts.hits {
+        add(i, KeptAs::Match);
+    }
+    for (i, &k) in parts.kept.iter().enumerate() {
+        if k && !parts.hits.contains(&i) {
+            add(i, KeptAs::Context);
+        }
+    }
+    for &i in &parts.listed {
+        add(i, KeptAs::Candidate);
+    }
+    out
+}

@@ -1,0 +1,180 @@
+//! Spending what the best matches leave of the budget: a ranked list of further candidate
+//! controls, then a map of the regions the digest left out.
+
+use super::score::{Scorer, is_actionable};
+use super::select::{Signature, signature};
+use crate::render::render_node_at;
+use crate::{NodeKind, Snapshot, estimate_tokens, is_landmark_role};
+
+/// Longest region name shown in the map, in chars.
+const MAP_NAME_CHARS: usize = 60;
+/// Deepest heading level that names a region in the map.
+const MAP_HEADING_LEVEL: i64 = 3;
+
+/// Controls with a ref that the agent has not been shown, best first: by score, then those
+/// of the main content, then document order. A control repeated with the same role, name and
+/// URL is listed once.
+pub(crate) fn candidates(
+    snap: &Snapshot<'_>,
+    score: &[f32],
+    scorer: &Scorer<'_, '_>,
+    shown: &[bool],
+) -> Vec<usize> {
+    let nodes = snap.nodes();
+    let mut order: Vec<usize> = (0..nodes.len())
+        .filter(|&i| {
+            !shown[i]
+                && nodes[i].kind() == NodeKind::Element
+                && is_actionable(&nodes[i])
+                && nodes[i].aria_ref().is_some()
+        })
+        .collect();
+    order.sort_by(|&a, &b| {
+        score[b]
+            .total_cmp(&score[a])
+            .then(scorer.in_main(b).cmp(&scorer.in_main(a)))
+            .then(a.cmp(&b))
+    });
+    let mut seen: std::collections::HashSet<Signature<'_>> = std::collections::HashSet::new();
+    order.retain(|&i| {
+        let sig = signature(&nodes[i]);
+        sig.1.is_none() || seen.insert(sig)
+    });
+    order
+}
+
+/// Writes candidate lines from `order`, as long as they fit `max_tokens`; returns how many
+/// were written. Each is the control's line at the top level with its `/url`; a control with
+/// no name of its own is followed by the first label in its subtree.
+pub(crate) fn write_candidates(
+    out: &mut String,
+    snap: &Snapshot<'_>,
+    order: &[usize],
+    max_tokens: usize,
+    max_text: usize,
+) -> usize {
+    let nodes = snap.nodes();
+    let mut key = String::new();
+    let mut line = String::new();
+    let mut used = 0;
+    let mut written = 0;
+    for &i in order {
+        line.clear();
+        let node = &nodes[i];
+        render_node_at(&mut line, &mut key, node, 0, Some(max_text), true);
+        line.push('\n');
+        if node.name().is_none()
+            && node.text().is_none()
+            && let Some(label) = (i + 1..node.end as usize)
+                .find(|&j| nodes[j].name().is_some() || nodes[j].text().is_some())
+        {
+            render_node_at(
+                &mut line,
+                &mut key,
+                &nodes[label],
+                1,
+                Some(max_text / 2),
+                true,
+            );
+            line.push('\n');
+        }
+        let cost = estimate_tokens(&line);
+        if used + cost > max_tokens {
+            break;
+        }
+        used += cost;
+        out.push_str(&line);
+        written += 1;
+    }
+    written
+}
+
+/// Writes comment lines naming the landmarks and headings (levels 1 to 3) that hold nodes not
+/// shown, with how many nodes and controls of each were left out, in document order, as long
+/// as they fit `max_tokens`. Returns how many regions were written.
+pub(crate) fn write_region_map(
+    out: &mut String,
+    snap: &Snapshot<'_>,
+    shown: &[bool],
+    max_tokens: usize,
+) -> usize {
+    let nodes = snap.nodes();
+    let n = nodes.len();
+    // Prefix sums of omitted nodes and omitted controls.
+    let mut omitted = vec![0u32; n + 1];
+    let mut controls = vec![0u32; n + 1];
+    for (i, node) in nodes.iter().enumerate() {
+        let hidden = !shown[i];
+        omitted[i + 1] = omitted[i] + u32::from(hidden);
+        controls[i + 1] = controls[i] + u32::from(hidden && is_actionable(node));
+    }
+    let title = "# omitted regions (nodes, controls); a goal that names one finds it:\n";
+    let mut used = estimate_tokens(title);
+    if used > max_tokens {
+        return 0;
+    }
+    let mut lines = String::new();
+    let mut written = 0;
+    for (i, node) in nodes.iter().enumerate() {
+        let landmark = is_landmark_role(node.role());
+        let heading = node.role() == "heading"
+            && node.name().is_some()
+            && node.level().is_none_or(|l| l <= MAP_HEADING_LEVEL);
+        if !landmark && !heading {
+            continue;
+        }
+        let end = if heading {
+            section_end(snap, i)
+        } else {
+            node.end as usize
+        };
+        let hidden = omitted[end] - omitted[i];
+        if hidden == 0 {
+            continue;
+        }
+        let mut line = format!("#   {}", node.role());
+        if let Some(level) = node.level().filter(|_| heading) {
+            line.push_str(&format!(" h{level}"));
+        }
+        if let Some(name) = node.name() {
+            let mut short: String = name.chars().take(MAP_NAME_CHARS).collect();
+            if short.len() < name.len() {
+                short.push('…');
+            }
+            line.push_str(&format!(" {short:?}"));
+        }
+        line.push_str(&format!(": {hidden}, {}\n", controls[end] - controls[i]));
+        let cost = estimate_tokens(&line);
+        if used + cost > max_tokens {
+            break;
+        }
+        used += cost;
+        lines.push_str(&line);
+        written += 1;
+    }
+    if written > 0 {
+        out.push_str(title);
+        out.push_str(&lines);
+    }
+    written
+}
+
+/// Where a heading's section ends: at the next heading of the same or a higher level, or at
+/// the end of the landmark or article it sits in.
+fn section_end(snap: &Snapshot<'_>, i: usize) -> usize {
+    let nodes = snap.nodes();
+    let level = nodes[i].level().unwrap_or(1);
+    let mut limit = nodes.len();
+    let mut at = nodes[i].parent();
+    while let Some(a) = at {
+        let anc = &nodes[a.index()];
+        if is_landmark_role(anc.role()) || anc.role() == "article" {
+            limit = anc.end as usize;
+            break;
+        }
+        at = anc.parent();
+    }
+    (i + 1..limit)
+        .find(|&j| nodes[j].role() == "heading" && nodes[j].level().unwrap_or(1) <= level)
+        .unwrap_or(limit)
+}

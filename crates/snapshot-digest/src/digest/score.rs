@@ -1,0 +1,316 @@
+//! Scoring every node against the goal: its own matches, its subtree's for controls and
+//! headings, its label and surroundings, a prior from the goal's intent, and boosts.
+
+use super::goal::{Goal, Intent};
+use super::index::Matches;
+use crate::{Node, NodeKind, Snapshot, is_interactive_role, is_landmark_role};
+
+/// How much a match loses per level when it is credited to an ancestor.
+const DECAY: f32 = 0.9;
+/// Weight of a label-like previous sibling or the parent's name as context of a control.
+const SIBLING_CONTEXT: f32 = 0.7;
+const PARENT_CONTEXT: f32 = 0.5;
+/// How many nodes before a node count as its surroundings, and their weight.
+const WINDOW: usize = 6;
+const WINDOW_CONTEXT: f32 = 0.4;
+/// Boost for nodes of the page's main content (the article around the first `h1`): goals
+/// say "this story", "the author", and mean the one the page is about.
+const MAIN_BOOST: f32 = 1.2;
+/// Boost for form controls when the goal carries values to type.
+const ENTRY_BOOST: f32 = 1.5;
+
+pub(crate) fn is_form_control(role: &str) -> bool {
+    matches!(
+        role,
+        "textbox"
+            | "searchbox"
+            | "combobox"
+            | "spinbutton"
+            | "checkbox"
+            | "radio"
+            | "listbox"
+            | "slider"
+            | "switch"
+    )
+}
+
+pub(crate) fn is_actionable(node: &Node<'_>) -> bool {
+    is_interactive_role(node.role()) || node.role() == "iframe"
+}
+
+fn is_reading(role: &str) -> bool {
+    matches!(
+        role,
+        "text"
+            | "paragraph"
+            | "cell"
+            | "gridcell"
+            | "rowheader"
+            | "columnheader"
+            | "time"
+            | "listitem"
+            | "definition"
+            | "term"
+            | "blockquote"
+            | "code"
+            | "math"
+            | "caption"
+            | "strong"
+            | "emphasis"
+            | "status"
+            | "note"
+            | "figure"
+            | "generic"
+            | "img"
+            | "deletion"
+            | "insertion"
+    )
+}
+
+/// Ancestors worth showing: they tell the agent where on the page a kept node is.
+pub(crate) fn is_context(node: &Node<'_>) -> bool {
+    let role = node.role();
+    is_landmark_role(role)
+        || matches!(
+            role,
+            "form"
+                | "dialog"
+                | "iframe"
+                | "table"
+                | "row"
+                | "heading"
+                | "tablist"
+                | "menu"
+                | "menubar"
+                | "toolbar"
+                | "article"
+                | "tabpanel"
+        )
+        || (node.name().is_some()
+            && matches!(role, "list" | "group" | "region" | "generic" | "listitem"))
+}
+
+fn prior(node: &Node<'_>, intent: Intent) -> f32 {
+    let role = node.role();
+    match intent {
+        Intent::Act if is_actionable(node) => 1.0,
+        Intent::Act if role == "heading" => 0.6,
+        Intent::Act => 0.45,
+        Intent::Read if is_reading(role) || role == "heading" => 1.0,
+        Intent::Read if is_actionable(node) => 0.8,
+        Intent::Read => 0.5,
+    }
+}
+
+/// Share of the goal's concepts that a text must match to be an echo of the goal.
+const ECHO_SHARE: f32 = 0.6;
+
+/// Where a concept's credit for a node came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Source {
+    /// The node's own strings (or, for controls and headings, its subtree).
+    Own,
+    /// A label-like previous sibling.
+    Label,
+    /// The parent's strings.
+    Parent,
+    /// Text shortly before the node.
+    Surroundings,
+}
+
+impl Source {
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Self::Own => "own",
+            Self::Label => "label",
+            Self::Parent => "parent",
+            Self::Surroundings => "nearby",
+        }
+    }
+}
+
+/// One node's score and its parts.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct NodeScore {
+    pub(crate) total: f32,
+    /// `(concept, credit, source)` for every concept with credit.
+    pub(crate) parts: Vec<(usize, f32, Source)>,
+    pub(crate) prior: f32,
+    pub(crate) boost: f32,
+    /// Text that restates the goal: context at most, never a match.
+    pub(crate) echo: bool,
+}
+
+/// Everything scoring needs, computed once per digest.
+pub(crate) struct Scorer<'s, 'a> {
+    snap: &'s Snapshot<'a>,
+    goal: &'s Goal,
+    matches: &'s Matches,
+    /// Matches credited up the tree with decay (used for controls and headings).
+    sub: Vec<f32>,
+    prev_sibling: Vec<usize>,
+    actionable: Vec<bool>,
+    main: std::ops::Range<usize>,
+    entry: bool,
+}
+
+impl<'s, 'a> Scorer<'s, 'a> {
+    pub(crate) fn new(snap: &'s Snapshot<'a>, goal: &'s Goal, matches: &'s Matches) -> Self {
+        let n = snap.len();
+        let c = matches.concepts;
+        let nodes = snap.nodes();
+        let mut sub = matches.own.clone();
+        for i in (0..n).rev() {
+            if let Some(p) = nodes[i].parent() {
+                let p = p.index();
+                for k in 0..c {
+                    let v = sub[i * c + k] * DECAY;
+                    if v > sub[p * c + k] {
+                        sub[p * c + k] = v;
+                    }
+                }
+            }
+        }
+        let mut prev_sibling = vec![usize::MAX; n];
+        for (i, node) in nodes.iter().enumerate() {
+            let next = node.end as usize;
+            let parent_end = node.parent().map_or(n, |p| nodes[p.index()].end as usize);
+            if next < parent_end && next < n {
+                prev_sibling[next] = i;
+            }
+        }
+        // Values to enter (an email address, quoted text the page does not show) are input:
+        // favour the controls of forms.
+        let entry = goal.has_email || (0..goal.quoted).any(|k| !matches.found(k, 0));
+        Self {
+            snap,
+            goal,
+            matches,
+            sub,
+            prev_sibling,
+            actionable: nodes.iter().map(is_actionable).collect(),
+            main: main_region(snap),
+            entry,
+        }
+    }
+
+    /// Whether node `i` is in the page's main content.
+    pub(crate) fn in_main(&self, i: usize) -> bool {
+        self.main.contains(&i)
+    }
+
+    /// Scores every node. Controls and headings are credited with matches in their subtree
+    /// (the distiller moves names into descendants) and in a label-like previous sibling;
+    /// other nodes only with their own strings, so that big containers do not win by size.
+    pub(crate) fn all(&self) -> Vec<f32> {
+        (0..self.snap.len())
+            .map(|i| self.score(i, |_, _, _| {}).0)
+            .collect()
+    }
+
+    /// Node `i`'s score with its parts, for explanations.
+    pub(crate) fn explain(&self, i: usize) -> NodeScore {
+        let mut parts = Vec::new();
+        let (total, prior, boost, echo) = self.score(i, |k, v, s| parts.push((k, v, s)));
+        NodeScore {
+            total,
+            parts,
+            prior,
+            boost,
+            echo,
+        }
+    }
+
+    /// `(total, prior, boost, echo)`; `part` sees each concept's credit and its source.
+    fn score(&self, i: usize, mut part: impl FnMut(usize, f32, Source)) -> (f32, f32, f32, bool) {
+        let nodes = self.snap.nodes();
+        let node = &nodes[i];
+        let c = self.matches.concepts;
+        if node.kind() == NodeKind::Unchanged {
+            return (0.0, 0.0, 0.0, false);
+        }
+        let aggregate = self.actionable[i] || node.role() == "heading";
+        let base = |k: usize| {
+            if aggregate {
+                self.sub[i * c + k]
+            } else {
+                self.matches.get(i, k)
+            }
+        };
+        if !self.actionable[i] && (0..c).all(|k| base(k) == 0.0) {
+            return (0.0, 0.0, 0.0, false);
+        }
+        let sib = self.prev_sibling[i];
+        let sib_ok = sib != usize::MAX && {
+            let s = &nodes[sib];
+            !self.actionable[sib] && (s.end as usize - sib) <= 8
+        };
+        let window_start = node
+            .parent()
+            .and_then(|p| nodes[p.index()].parent())
+            .map_or(0, |g| g.index())
+            .max(i.saturating_sub(WINDOW));
+        let mut total = 0.0;
+        let mut own_concepts = 0usize;
+        for k in 0..c {
+            let mut v = base(k);
+            let mut source = Source::Own;
+            if v > 0.0 {
+                own_concepts += 1;
+            }
+            if sib_ok && self.sub[sib * c + k] * SIBLING_CONTEXT > v {
+                v = self.sub[sib * c + k] * SIBLING_CONTEXT;
+                source = Source::Label;
+            }
+            if let Some(p) = node.parent()
+                && self.matches.get(p.index(), k) * PARENT_CONTEXT > v
+            {
+                v = self.matches.get(p.index(), k) * PARENT_CONTEXT;
+                source = Source::Parent;
+            }
+            for j in window_start..i {
+                if !self.actionable[j] && self.matches.get(j, k) * WINDOW_CONTEXT > v {
+                    v = self.matches.get(j, k) * WINDOW_CONTEXT;
+                    source = Source::Surroundings;
+                }
+            }
+            if v > 0.0 {
+                part(k, v, source);
+            }
+            total += v;
+        }
+        // Text that says most of what the goal says (a task instruction, a heading that
+        // restates the goal) is where the goal came from, not what it needs: an action
+        // goal needs a control, so such text is context only.
+        let echo = self.goal.intent == Intent::Act
+            && !self.actionable[i]
+            && c >= 2
+            && own_concepts as f32 >= ECHO_SHARE * c as f32;
+        let mut boost = if self.in_main(i) { MAIN_BOOST } else { 1.0 };
+        if self.entry && (is_form_control(node.role()) || node.role() == "button") {
+            boost *= ENTRY_BOOST;
+        }
+        let prior = prior(node, self.goal.intent);
+        let total = if echo { 0.0 } else { total * prior * boost };
+        (total, prior, boost, echo)
+    }
+}
+
+/// The node range of the page's main content: the `article` or `main` around the first
+/// level-1 heading, or the 400 nodes from that heading on.
+fn main_region(snap: &Snapshot<'_>) -> std::ops::Range<usize> {
+    let nodes = snap.nodes();
+    let Some(h1) = nodes
+        .iter()
+        .position(|n| n.role() == "heading" && n.level() == Some(1))
+    else {
+        return 0..0;
+    };
+    let container = snap
+        .ancestors(crate::NodeId(u32::try_from(h1).unwrap_or(u32::MAX)))
+        .find(|a| matches!(nodes[a.index()].role(), "article" | "main"));
+    match container {
+        Some(a) => a.index()..nodes[a.index()].end as usize,
+        None => h1..(h1 + 400).min(nodes.len()),
+    }
+}
