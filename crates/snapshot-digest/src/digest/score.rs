@@ -149,6 +149,7 @@ pub(crate) struct Scorer<'s, 'a> {
     /// Matches credited up the tree with decay (used for controls and headings).
     sub: Vec<f32>,
     prev_sibling: Vec<usize>,
+    next_sibling: Vec<usize>,
     actionable: Vec<bool>,
     main: std::ops::Range<usize>,
     entry: bool,
@@ -172,11 +173,13 @@ impl<'s, 'a> Scorer<'s, 'a> {
             }
         }
         let mut prev_sibling = vec![usize::MAX; n];
+        let mut next_sibling = vec![usize::MAX; n];
         for (i, node) in nodes.iter().enumerate() {
             let next = node.end as usize;
             let parent_end = node.parent().map_or(n, |p| nodes[p.index()].end as usize);
             if next < parent_end && next < n {
                 prev_sibling[next] = i;
+                next_sibling[i] = next;
             }
         }
         // Values to enter (an email address, quoted text the page does not show) are input:
@@ -188,6 +191,7 @@ impl<'s, 'a> Scorer<'s, 'a> {
             matches,
             sub,
             prev_sibling,
+            next_sibling,
             actionable: nodes.iter().map(is_actionable).collect(),
             main: main_region(snap),
             entry,
@@ -240,11 +244,15 @@ impl<'s, 'a> Scorer<'s, 'a> {
         if !self.actionable[i] && (0..c).all(|k| base(k) == 0.0) {
             return (0.0, 0.0, 0.0, false);
         }
-        let sib = self.prev_sibling[i];
-        let sib_ok = sib != usize::MAX && {
-            let s = &nodes[sib];
-            !self.actionable[sib] && (s.end as usize - sib) <= 8
+        let label_like = |j: usize| {
+            j != usize::MAX && !self.actionable[j] && (nodes[j].end as usize - j) <= 8
         };
+        let sib = self.prev_sibling[i];
+        let sib_ok = label_like(sib);
+        // A control named by a number or a symbol ("5", "›") takes its label from the text
+        // after it too: tables of contents, radio buttons and checkboxes put it there.
+        let next = self.next_sibling[i];
+        let next_ok = self.actionable[i] && terse(node) && label_like(next);
         let window_start = node
             .parent()
             .and_then(|p| nodes[p.index()].parent())
@@ -260,6 +268,10 @@ impl<'s, 'a> Scorer<'s, 'a> {
             }
             if sib_ok && self.sub[sib * c + k] * SIBLING_CONTEXT > v {
                 v = self.sub[sib * c + k] * SIBLING_CONTEXT;
+                source = Source::Label;
+            }
+            if next_ok && self.sub[next * c + k] * SIBLING_CONTEXT > v {
+                v = self.sub[next * c + k] * SIBLING_CONTEXT;
                 source = Source::Label;
             }
             if let Some(p) = node.parent()
@@ -294,6 +306,11 @@ impl<'s, 'a> Scorer<'s, 'a> {
         let total = if echo { 0.0 } else { total * prior * boost };
         (total, prior, boost, echo)
     }
+}
+
+/// Whether a control's own name says little: none, or no letters in it.
+fn terse(node: &Node<'_>) -> bool {
+    node.name().is_none_or(|n| !n.chars().any(char::is_alphabetic))
 }
 
 /// The node range of the page's main content: the `article` or `main` around the first

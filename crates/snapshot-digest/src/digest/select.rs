@@ -7,6 +7,8 @@ use crate::{Node, NodeKind, Snapshot, is_landmark_role};
 const RELATIVE_FLOOR: f32 = 0.3;
 /// Most nodes of a kept control's or heading's own subtree that are shown.
 const SUBTREE_CAP: usize = 12;
+/// Most nodes of a table row shown around a hit inside it.
+const ROW_CAP: usize = 16;
 
 /// What the digest keeps.
 pub(crate) struct Selection {
@@ -151,7 +153,23 @@ fn keep_hit(snap: &Snapshot<'_>, i: usize, keep: &mut Kept, covered: &mut [bool]
     if is_form_control(node.role()) || node.role() == "button" {
         keep_form(snap, i, keep, covered);
     }
+    keep_row(nodes, i, keep, covered);
     keep_section_heading(nodes, i, keep);
+}
+
+/// For a hit inside a table row, keeps the row's cells: a row header or a cell that matches
+/// is a label, and what the goal asks for is next to it.
+fn keep_row(nodes: &[Node<'_>], i: usize, keep: &mut Kept, covered: &mut [bool]) {
+    let mut at = Some(crate::NodeId(u32::try_from(i).unwrap_or(u32::MAX)));
+    for _ in 0..4 {
+        let Some(a) = at else { return };
+        let anc = &nodes[a.index()];
+        if anc.role() == "row" {
+            keep_subtree(nodes, a.index(), ROW_CAP, keep, covered);
+            return;
+        }
+        at = anc.parent();
+    }
 }
 
 fn keep_subtree(nodes: &[Node<'_>], i: usize, cap: usize, keep: &mut Kept, covered: &mut [bool]) {
