@@ -160,7 +160,7 @@ fn first_page(
             max_hits,
             budget_chars: hits_budget * CHARS_PER_TOKEN,
         };
-        let selection = select(snap, score, &limits);
+        let selection = select(snap, score, scorer, &limits);
         let mut body = String::new();
         if selection.hits.is_empty() {
             body.push_str(

@@ -198,6 +198,11 @@ impl<'s, 'a> Scorer<'s, 'a> {
         }
     }
 
+    /// How many concepts the goal has.
+    pub(crate) fn concepts(&self) -> usize {
+        self.matches.concepts
+    }
+
     /// Whether node `i` is in the page's main content.
     pub(crate) fn in_main(&self, i: usize) -> bool {
         self.main.contains(&i)
@@ -244,9 +249,8 @@ impl<'s, 'a> Scorer<'s, 'a> {
         if !self.actionable[i] && (0..c).all(|k| base(k) == 0.0) {
             return (0.0, 0.0, 0.0, false);
         }
-        let label_like = |j: usize| {
-            j != usize::MAX && !self.actionable[j] && (nodes[j].end as usize - j) <= 8
-        };
+        let label_like =
+            |j: usize| j != usize::MAX && !self.actionable[j] && (nodes[j].end as usize - j) <= 8;
         let sib = self.prev_sibling[i];
         let sib_ok = label_like(sib);
         // A control named by a number or a symbol ("5", "›") takes its label from the text
@@ -310,7 +314,8 @@ impl<'s, 'a> Scorer<'s, 'a> {
 
 /// Whether a control's own name says little: none, or no letters in it.
 fn terse(node: &Node<'_>) -> bool {
-    node.name().is_none_or(|n| !n.chars().any(char::is_alphabetic))
+    node.name()
+        .is_none_or(|n| !n.chars().any(char::is_alphabetic))
 }
 
 /// The node range of the page's main content: the `article` or `main` around the first

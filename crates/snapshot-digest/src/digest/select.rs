@@ -1,12 +1,16 @@
 //! Choosing the best matches and keeping each with its context.
 
-use super::score::{is_actionable, is_context, is_form_control};
+use super::score::{NodeScore, Scorer, is_actionable, is_context, is_form_control};
 use crate::{Node, NodeKind, Snapshot, is_landmark_role};
 
 /// Hits scoring below this fraction of the best are not relevant enough to keep.
 const RELATIVE_FLOOR: f32 = 0.3;
 /// Most nodes of a kept control's or heading's own subtree that are shown.
 const SUBTREE_CAP: usize = 12;
+/// How many of the best-scored nodes compete for hit slots.
+const POOL: usize = 300;
+/// Share of a node's credit for a concept that earlier hits already showed.
+const REPEAT_CREDIT: f32 = 0.35;
 /// Most nodes of a table row shown around a hit inside it.
 const ROW_CAP: usize = 16;
 
@@ -23,8 +27,18 @@ pub(crate) struct Limits {
     pub(crate) budget_chars: usize,
 }
 
-/// Chooses hits by score and keeps each with its context, within the limits.
-pub(crate) fn select(snap: &Snapshot<'_>, score: &[f32], limits: &Limits) -> Selection {
+/// Chooses hits and keeps each with its context, within the limits.
+///
+/// Hits are picked greedily by marginal gain, not by score alone: once a hit has shown a
+/// concept of the goal, other nodes get only part of their credit for that concept. A goal's
+/// most specific word ("Kindle" in a page about app updates) then reaches the digest even
+/// when many nodes match its common words better.
+pub(crate) fn select(
+    snap: &Snapshot<'_>,
+    score: &[f32],
+    scorer: &Scorer<'_, '_>,
+    limits: &Limits,
+) -> Selection {
     let n = snap.len();
     let mut keep = Kept {
         flags: vec![false; n],
@@ -40,24 +54,42 @@ pub(crate) fn select(snap: &Snapshot<'_>, score: &[f32], limits: &Limits) -> Sel
         };
     };
     let floor = score[first] * RELATIVE_FLOOR;
+    ranked.retain(|&i| score[i] >= floor);
+    ranked.truncate(POOL);
+    let pool: Vec<(usize, NodeScore)> = ranked.iter().map(|&i| (i, scorer.explain(i))).collect();
+    let mut shown = vec![0.0f32; scorer.concepts()];
+    let mut used = vec![false; pool.len()];
     let mut covered = vec![false; n];
     let mut seen: Vec<Signature<'_>> = Vec::new();
     let mut cost = 0usize;
-    for &i in &ranked {
-        if score[i] < floor || hits.len() >= limits.max_hits {
-            break;
-        }
-        if covered[i] {
-            continue;
-        }
-        // Repeats (the same link in every comment, the same button in every card) take a
-        // hit slot once.
-        let signature = signature(&snap.nodes()[i]);
-        if signature.1.is_some() {
-            if seen.contains(&signature) {
+    while hits.len() < limits.max_hits {
+        let mut best: Option<(usize, f32)> = None;
+        for (p, (i, detail)) in pool.iter().enumerate() {
+            if used[p] || covered[*i] || detail.echo {
                 continue;
             }
-            seen.push(signature);
+            let sig = signature(&snap.nodes()[*i]);
+            if sig.1.is_some() && seen.contains(&sig) {
+                used[p] = true;
+                continue;
+            }
+            let gain = marginal(detail, &shown);
+            if best.is_none_or(|(_, g)| gain > g) {
+                best = Some((p, gain));
+            }
+        }
+        let Some((p, gain)) = best else { break };
+        if gain <= 0.0 {
+            break;
+        }
+        used[p] = true;
+        let (i, detail) = &pool[p];
+        let i = *i;
+        // Repeats (the same link in every comment, the same button in every card) take a
+        // hit slot once.
+        let sig = signature(&snap.nodes()[i]);
+        if sig.1.is_some() {
+            seen.push(sig);
         }
         let mark = keep.log.len();
         keep_hit(snap, i, &mut keep, &mut covered);
@@ -70,12 +102,29 @@ pub(crate) fn select(snap: &Snapshot<'_>, score: &[f32], limits: &Limits) -> Sel
             break;
         }
         cost += added;
+        for &(k, credit, _) in &detail.parts {
+            shown[k] = shown[k].max(credit);
+        }
         hits.push(i);
     }
     Selection {
         keep: keep.flags,
         hits,
     }
+}
+
+/// A node's gain given what the hits so far have shown of each concept: new credit counts
+/// whole, credit for a concept already shown counts `REPEAT_CREDIT` of itself.
+fn marginal(detail: &NodeScore, shown: &[f32]) -> f32 {
+    let sum: f32 = detail
+        .parts
+        .iter()
+        .map(|&(k, credit, _)| {
+            let fresh = (credit - shown[k]).max(0.0);
+            fresh + REPEAT_CREDIT * (credit - fresh)
+        })
+        .sum();
+    sum * detail.prior * detail.boost
 }
 
 /// What makes two controls the same for the agent: role, name and URL without fragment.
