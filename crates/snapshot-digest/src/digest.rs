@@ -9,6 +9,7 @@ mod index;
 mod lexicon;
 mod score;
 mod select;
+mod table;
 mod text;
 mod wordnet;
 

@@ -25,41 +25,20 @@
 
 use std::sync::OnceLock;
 
-static TABLE: &str = include_str!("wordnet.tsv");
+use super::table::Table;
 
-/// Byte offsets of the table's lines, found once (about 0.1 ms).
-fn lines() -> &'static [u32] {
-    static LINES: OnceLock<Vec<u32>> = OnceLock::new();
-    LINES.get_or_init(|| {
-        let mut starts = vec![0u32];
-        starts.extend(
-            memchr::memchr_iter(b'\n', TABLE.as_bytes())
-                .filter(|&i| i + 1 < TABLE.len())
-                .map(|i| u32::try_from(i + 1).unwrap_or(u32::MAX)),
-        );
-        starts
-    })
-}
-
-fn line(i: usize) -> &'static str {
-    let starts = lines();
-    let start = starts[i] as usize;
-    let end = starts.get(i + 1).map_or(TABLE.len(), |&e| e as usize - 1);
-    &TABLE[start..end]
+fn table() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| Table::new(include_str!("wordnet.tsv")))
 }
 
 /// The words WordNet relates to `word` (folded, lowercase): close words, then related words.
 /// Empty for words it does not list.
 pub(crate) fn related(word: &str) -> (Vec<&'static str>, Vec<&'static str>) {
-    let n = lines().len();
-    let found = binary_search(n, |i| {
-        let l = line(i);
-        l.split('\t').next().unwrap_or(l).cmp(word)
-    });
-    let Some(i) = found else {
+    let Some(line) = table().find(word) else {
         return (Vec::new(), Vec::new());
     };
-    let mut fields = line(i).split('\t').skip(1);
+    let mut fields = line.split('\t').skip(1);
     let list = |f: Option<&'static str>| -> Vec<&'static str> {
         f.map(|s| s.split(',').filter(|w| !w.is_empty()).collect())
             .unwrap_or_default()
@@ -67,19 +46,6 @@ pub(crate) fn related(word: &str) -> (Vec<&'static str>, Vec<&'static str>) {
     let close = list(fields.next());
     let wider = list(fields.next());
     (close, wider)
-}
-
-fn binary_search(n: usize, cmp: impl Fn(usize) -> std::cmp::Ordering) -> Option<usize> {
-    let (mut lo, mut hi) = (0, n);
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        match cmp(mid) {
-            std::cmp::Ordering::Less => lo = mid + 1,
-            std::cmp::Ordering::Greater => hi = mid,
-            std::cmp::Ordering::Equal => return Some(mid),
-        }
-    }
-    None
 }
 
 /// What WordNet relates to `word` and to its regular English base forms (`prices` → `price`,
@@ -139,12 +105,6 @@ mod tests {
 
     #[test]
     fn the_table_is_sorted_and_well_formed() {
-        let n = lines().len();
-        for i in 1..n {
-            let a = line(i - 1).split('\t').next().unwrap_or_default();
-            let b = line(i).split('\t').next().unwrap_or_default();
-            assert!(a < b, "line {i}: {a:?} before {b:?}");
-            assert_eq!(line(i).split('\t').count(), 3, "line {i}");
-        }
+        table().check(3);
     }
 }
