@@ -4,15 +4,18 @@
 use super::emit::{EmitOptions, emit};
 use super::explain::{Explanation, KeptAs, ScorePart};
 use super::fill::{candidates, write_candidates, write_region_map};
-use super::goal::{Goal, analyse};
+use super::goal::{Goal, Intent, analyse};
 use super::index::match_goal;
 use super::score::Scorer;
 use super::select::{Limits, select};
 use super::{Digest, DigestConfig, finish};
 use crate::{Snapshot, estimate_tokens};
 
-/// Share of the body budget the best matches with their context may take.
-const HITS_SHARE: f32 = 0.5;
+/// Share of the body budget the best matches with their context may take: for a question
+/// the answer is in text, which only matches show; for an action the further candidates are
+/// controls too, and a wrong first guess costs less when more of them are listed.
+const HITS_SHARE_READ: f32 = 0.6;
+const HITS_SHARE_ACT: f32 = 0.35;
 /// Share of the body budget kept for the map of omitted regions.
 const MAP_SHARE: f32 = 0.12;
 /// Text of a candidate line is cut at this many chars, its `/url` at a third of it: one
@@ -70,7 +73,7 @@ pub(super) fn goal_digest(
         &widest,
         snap.len(),
     )));
-    let first = first_page(snap, &score, &scorer, config, body_budget);
+    let first = first_page(snap, &score, &scorer, config, body_budget, goal.intent);
     let parts = if page == 1 {
         first
     } else {
@@ -146,12 +149,17 @@ fn first_page(
     scorer: &Scorer<'_, '_>,
     config: &DigestConfig,
     budget: usize,
+    intent: Intent,
 ) -> Parts {
     let options = EmitOptions {
         max_text_chars: config.max_text_chars,
         min_gap: 1,
     };
-    let hits_budget = (budget as f32 * HITS_SHARE) as usize;
+    let share = match intent {
+        Intent::Read => HITS_SHARE_READ,
+        Intent::Act => HITS_SHARE_ACT,
+    };
+    let hits_budget = (budget as f32 * share) as usize;
     let mut max_hits = config.max_hits;
     // The selection estimates its size; the emitted text is measured, and when it is over
     // its share the least relevant match goes. Bounded by `max_hits` rounds.
