@@ -19,7 +19,7 @@ const METHODS: [&str; 3] = ["goal digest", "interactive only", "keyword grep"];
 const DIFFICULTIES: [&str; 5] = ["all", "exact", "paraphrase", "implicit", "miniwob"];
 /// Pages at least this long are the ones a digest is for; compression is reported on them.
 const LARGE_PAGE_CHARS: usize = 5_000;
-const CURVE: [usize; 3] = [1_000, 2_000, 4_000];
+const CURVE: [usize; 5] = [500, 750, 1_000, 2_000, 4_000];
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

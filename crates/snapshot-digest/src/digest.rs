@@ -25,11 +25,16 @@ use crate::{Snapshot, estimate_tokens, is_interactive_role, is_landmark_role};
 /// ```
 /// use snapshot_digest::{DigestConfig, digest_with, parse};
 ///
-/// let snap = parse("- button \"Sign in\" [ref=e1]\n- button \"Help\" [ref=e2]")?;
-/// // A budget this small cannot hold the whole snapshot, so the digest chooses.
-/// let config = DigestConfig { max_tokens: 12, ..DigestConfig::default() };
+/// let mut text = String::from("- button \"Sign in\" [ref=e1]\n");
+/// for i in 2..80 {
+///     text.push_str(&format!("- link \"Story {i}\" [ref=e{i}]\n"));
+/// }
+/// let snap = parse(&text)?;
+/// // This budget cannot hold the whole snapshot, so the digest chooses and stays within it.
+/// let config = DigestConfig { max_tokens: 150, ..DigestConfig::default() };
 /// let d = digest_with(&snap, "log in", &config);
 /// assert!(d.text.contains("[ref=e1]"));
+/// assert!(d.stats.output_tokens <= 150);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,14 +118,18 @@ pub struct DigestStats {
 /// # Example
 ///
 /// ```
-/// let snap = snapshot_digest::parse(
-///     "- banner:\n  - link \"Sign in\" [ref=e3]\n- main:\n  - paragraph: Hello\n  - link \"Comments (12)\" [ref=e9]",
-/// )?;
+/// let mut text = String::from("- banner:\n  - link \"Sign in\" [ref=e3]\n- main:\n");
+/// text.push_str("  - paragraph: Hello\n  - link \"Comments (12)\" [ref=e9]\n");
+/// let snap = snapshot_digest::parse(&text)?;
 /// // Small enough to come back whole.
 /// let d = snapshot_digest::digest(&snap, "join the discussion");
 /// assert!(d.text.contains("[ref=e9]") && d.text.contains("[ref=e3]"));
-/// // With a tight budget, the comments link comes first.
-/// let config = snapshot_digest::DigestConfig { max_tokens: 20, ..Default::default() };
+/// // On a bigger page with a tight budget, the comments link is still there.
+/// for i in 10..90 {
+///     text.push_str(&format!("  - link \"Story {i}\" [ref=e{i}]\n"));
+/// }
+/// let snap = snapshot_digest::parse(&text)?;
+/// let config = snapshot_digest::DigestConfig { max_tokens: 150, ..Default::default() };
 /// let d = snapshot_digest::digest_with(&snap, "join the discussion", &config);
 /// assert!(d.text.contains("[ref=e9]"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())

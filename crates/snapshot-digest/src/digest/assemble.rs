@@ -7,7 +7,7 @@ use super::fill::{candidates, write_candidates, write_region_map};
 use super::goal::{Goal, Intent, analyse};
 use super::index::match_goal;
 use super::score::Scorer;
-use super::select::{Limits, select};
+use super::select::{Limits, Pool, select};
 use super::{Digest, DigestConfig, finish};
 use crate::{Snapshot, estimate_tokens};
 
@@ -160,6 +160,7 @@ fn first_page(
         Intent::Act => HITS_SHARE_ACT,
     };
     let hits_budget = (budget as f32 * share) as usize;
+    let pool = Pool::new(score, scorer);
     let mut max_hits = config.max_hits;
     // The selection estimates its size; the emitted text is measured, and when it is over
     // its share the least relevant match goes. Bounded by `max_hits` rounds.
@@ -168,7 +169,7 @@ fn first_page(
             max_hits,
             budget_chars: hits_budget * CHARS_PER_TOKEN,
         };
-        let selection = select(snap, score, scorer, &limits);
+        let selection = select(snap, &pool, &limits);
         let mut body = String::new();
         if selection.hits.is_empty() {
             body.push_str(

@@ -1,6 +1,7 @@
 //! Spending what the best matches leave of the budget: a ranked list of further candidate
 //! controls, then a map of the regions the digest left out.
 
+use super::index::FnvSet;
 use super::score::{Scorer, is_actionable};
 use super::select::{Signature, signature};
 use crate::render::render_node_at;
@@ -35,7 +36,7 @@ pub(crate) fn candidates(
             .then(scorer.in_main(b).cmp(&scorer.in_main(a)))
             .then(a.cmp(&b))
     });
-    let mut seen: std::collections::HashSet<Signature<'_>> = std::collections::HashSet::new();
+    let mut seen: FnvSet<Signature<'_>> = FnvSet::default();
     order.retain(|&i| {
         let sig = signature(&nodes[i]);
         sig.1.is_none() || seen.insert(sig)

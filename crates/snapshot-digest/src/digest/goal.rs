@@ -1,6 +1,6 @@
 //! Turning a goal in plain words into weighted concepts to look for.
 
-use super::lexicon::{GROUPS, is_stopword};
+use super::lexicon::{GROUPS, folded_groups, is_stopword};
 use super::text::{fold, for_each_word, is_cjk, stem, words_match};
 use super::wordnet;
 
@@ -103,9 +103,8 @@ impl Concept {
             return;
         }
         self.groups.push(group);
-        for term in GROUPS[group] {
-            let folded = fold(term);
-            push_term(self, &folded, SYNONYM_WEIGHT);
+        for term in &folded_groups()[group] {
+            push_term(self, &term.folded, SYNONYM_WEIGHT);
         }
     }
 }
@@ -134,17 +133,13 @@ fn push_term(concept: &mut Concept, folded: &str, weight: f32) {
 /// The lexicon groups a single goal word triggers.
 fn groups_for_word(word: &str) -> Vec<usize> {
     let stemmed = stem(word);
-    GROUPS
+    folded_groups()
         .iter()
         .enumerate()
         .filter(|(_, terms)| {
-            terms.iter().any(|t| {
-                let t = fold(t);
-                !t.contains(' ')
-                    && !t.starts_with("role:")
-                    && !t.chars().any(is_cjk)
-                    && words_match(stem(&t), stemmed) >= 0.8
-            })
+            terms
+                .iter()
+                .any(|t| !t.stem.is_empty() && words_match(&t.stem, stemmed) >= 0.8)
         })
         .map(|(i, _)| i)
         .collect()
@@ -212,11 +207,11 @@ pub(crate) fn analyse(goal: &str) -> Goal {
 
     // Multi-word and CJK lexicon entries found in the goal ("sign in", "検索").
     let spaced = format!(" {} ", words.join(" "));
-    for (g, terms) in GROUPS.iter().enumerate() {
+    for (g, terms) in folded_groups().iter().enumerate() {
         let hit = terms.iter().any(|t| {
-            let t = fold(t);
+            let t = &t.folded;
             (t.contains(' ') && spaced.contains(&format!(" {t} ")))
-                || (t.chars().any(is_cjk) && folded.contains(&t))
+                || (t.chars().any(is_cjk) && folded.contains(t.as_str()))
         });
         if hit && !concepts.iter().any(|c| c.groups.contains(&g)) {
             let mut c = Concept::default();
@@ -258,10 +253,10 @@ fn cjk_concept(run: &str) -> Concept {
             c.push(pair.iter().collect(), AltKind::Phrase, 0.5);
         }
     }
-    for (g, terms) in GROUPS.iter().enumerate() {
+    for (g, terms) in folded_groups().iter().enumerate() {
         if terms
             .iter()
-            .any(|t| t.chars().any(is_cjk) && run.contains(&fold(t)))
+            .any(|t| t.folded.chars().any(is_cjk) && run.contains(t.folded.as_str()))
         {
             c.add_group(g);
         }

@@ -11,7 +11,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use memchr::memmem;
 
 use super::goal::{AltKind, Goal};
-use super::text::{fold_into, for_each_word, same_stem, stem, words_match};
+use super::text::{fold_into, for_each_word, is_cjk, same_stem, stem, words_match};
 use crate::{NodeKind, Snapshot};
 
 /// Match quality of two words with the same Snowball stem but different light stems.
@@ -75,6 +75,9 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
     let mut hits: Vec<(u32, u16, u16, f32)> = Vec::new();
     let mut by_prefix: FnvMap<&str, Vec<(u16, u16)>> = FnvMap::default();
     let mut short: FnvMap<&str, Vec<(u16, u16)>> = FnvMap::default();
+    // Phrases of several words are looked for where their first word occurs, keyed like
+    // words; other phrases (CJK runs, symbols, quoted text) by a scan of the buffer.
+    let mut phrases: FnvMap<&str, Vec<(u16, u16)>> = FnvMap::default();
     for (ci, concept) in goal.concepts.iter().enumerate() {
         for (ai, alt) in concept.alts.iter().enumerate() {
             let key = (index_u16(ci), index_u16(ai));
@@ -89,6 +92,9 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
                             hits.push((u32::try_from(i).unwrap_or(u32::MAX), key.0, key.1, 1.0));
                         }
                     }
+                }
+                AltKind::Phrase if let Some(first) = leading_word(&alt.text) => {
+                    phrases.entry(word_key(first)).or_default().push(key);
                 }
                 AltKind::Phrase => {
                     for at in memmem::find_iter(buffer.as_bytes(), alt.text.as_bytes()) {
@@ -105,6 +111,16 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
     for span in &spans {
         let text = &buffer[span.start as usize..span.end as usize];
         for_each_word(text, |raw| {
+            if let Some(list) = phrases.get(word_key(raw)) {
+                // `raw` lies inside `buffer`: its offset says where the phrase would start.
+                let at = raw.as_ptr() as usize - buffer.as_ptr() as usize;
+                for &(ci, ai) in list {
+                    let alt = &goal.concepts[ci as usize].alts[ai as usize];
+                    if buffer[at..].starts_with(alt.text.as_str()) {
+                        hits.push((span.node, ci, ai, span.field.weight()));
+                    }
+                }
+            }
             let word = stem(raw);
             let candidates = match prefix4(word) {
                 Some(p) => by_prefix.get(p),
@@ -161,7 +177,7 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
 /// FNV-1a: the keys are short words hashed once per page word, where SipHash's protection
 /// against crafted collisions buys nothing (the map holds the goal's words, not the page's).
 #[derive(Default)]
-struct Fnv(u64);
+pub(crate) struct Fnv(u64);
 
 impl Hasher for Fnv {
     fn finish(&self) -> u64 {
@@ -182,9 +198,23 @@ impl Hasher for Fnv {
 }
 
 type FnvMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
+/// A set with the same hasher.
+pub(crate) type FnvSet<K> = std::collections::HashSet<K, BuildHasherDefault<Fnv>>;
 
 fn index_u16(i: usize) -> u16 {
     u16::try_from(i).unwrap_or(u16::MAX)
+}
+
+/// The first word of a phrase of several plain (non-CJK) words that starts with a word char.
+fn leading_word(phrase: &str) -> Option<&str> {
+    let (first, rest) = phrase.split_once(' ')?;
+    let plain = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_alphanumeric() && !is_cjk(c));
+    (plain(first) && !rest.is_empty()).then_some(first)
+}
+
+/// A word's key in the phrase map: its first four chars, or the whole word when shorter.
+fn word_key(word: &str) -> &str {
+    prefix4(word).unwrap_or(word)
 }
 
 /// The first four characters, when the word has at least four.

@@ -47,8 +47,7 @@ pub(crate) const GROUPS: &[&[&str]] = &[
         "komentar", "komentare", "diskuse", "komentarze", "комментарии", "コメント", "评论", "留言", "댓글",
     ],
     &[
-        "feedback", "forum", "forums", "community", "ask", "questions", "let us know",
-        "what you think", "support", "help",
+        "feedback", "forum", "forums", "community", "ask", "questions", "support", "help",
     ],
     &[
         "contact", "get in touch", "email us", "write to", "kontakt", "kontaktni", "contacter",
@@ -116,7 +115,7 @@ pub(crate) const GROUPS: &[&[&str]] = &[
     &[
         "author", "authors", "writer", "byline", "contributor", "columnist", "journalist",
         "reporter", "profile", "written by", "posted by", "autor", "auteur", "autore", "novinar",
-        "作者", "著者", "记者", "기자", "people",
+        "作者", "著者", "记者", "기자",
     ],
     &[
         "source", "original", "via", "quelle", "fuente", "fonte", "zdroj", "zrodlo", "источник",
@@ -147,7 +146,7 @@ pub(crate) const GROUPS: &[&[&str]] = &[
         "guardar", "salva", "ulozit", "保存", "收藏", "저장",
     ],
     &[
-        "like", "enjoyed", "enjoy", "clap", "applause", "recommend", "love", "heart", "upvote",
+        "like", "enjoyed", "enjoy", "recommend", "love", "heart", "upvote",
         "thumbs up", "gefallt", "j'aime", "me gusta", "いいね", "赞", "좋아요",
     ],
     &[
@@ -178,6 +177,40 @@ pub(crate) const GROUPS: &[&[&str]] = &[
     &["checkbox", "check box", "tick", "role:checkbox"],
     &["tab", "tabs", "role:tab"],
 ];
+
+/// The lexicon folded once (case and accents), with the light stem of each one-word,
+/// non-CJK term: goals are analysed on every digest, the lexicon never changes.
+pub(crate) struct FoldedTerm {
+    pub(crate) folded: String,
+    /// The stem, for terms that are one plain word; empty otherwise.
+    pub(crate) stem: String,
+}
+
+pub(crate) fn folded_groups() -> &'static [Vec<FoldedTerm>] {
+    static FOLDED: std::sync::OnceLock<Vec<Vec<FoldedTerm>>> = std::sync::OnceLock::new();
+    FOLDED.get_or_init(|| {
+        GROUPS
+            .iter()
+            .map(|terms| {
+                terms
+                    .iter()
+                    .map(|t| {
+                        let folded = super::text::fold(t);
+                        let plain = !folded.contains(' ')
+                            && !folded.starts_with("role:")
+                            && !folded.chars().any(super::text::is_cjk);
+                        let stem = if plain {
+                            super::text::stem(&folded).to_owned()
+                        } else {
+                            String::new()
+                        };
+                        FoldedTerm { folded, stem }
+                    })
+                    .collect()
+            })
+            .collect()
+    })
+}
 
 /// Words that carry no intent of their own, in the languages of the lexicon.
 pub(crate) fn is_stopword(word: &str) -> bool {

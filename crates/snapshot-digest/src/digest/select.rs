@@ -33,31 +33,15 @@ pub(crate) struct Limits {
 /// concept of the goal, other nodes get only part of their credit for that concept. A goal's
 /// most specific word ("Kindle" in a page about app updates) then reaches the digest even
 /// when many nodes match its common words better.
-pub(crate) fn select(
-    snap: &Snapshot<'_>,
-    score: &[f32],
-    scorer: &Scorer<'_, '_>,
-    limits: &Limits,
-) -> Selection {
+pub(crate) fn select(snap: &Snapshot<'_>, pool: &Pool, limits: &Limits) -> Selection {
     let n = snap.len();
     let mut keep = Kept {
         flags: vec![false; n],
         log: Vec::new(),
     };
     let mut hits = Vec::new();
-    let mut ranked: Vec<usize> = (0..n).filter(|&i| score[i] > 0.0).collect();
-    ranked.sort_by(|&a, &b| score[b].total_cmp(&score[a]).then(a.cmp(&b)));
-    let Some(&first) = ranked.first() else {
-        return Selection {
-            keep: keep.flags,
-            hits,
-        };
-    };
-    let floor = score[first] * RELATIVE_FLOOR;
-    ranked.retain(|&i| score[i] >= floor);
-    ranked.truncate(POOL);
-    let pool: Vec<(usize, NodeScore)> = ranked.iter().map(|&i| (i, scorer.explain(i))).collect();
-    let mut shown = vec![0.0f32; scorer.concepts()];
+    let mut shown = vec![0.0f32; pool.concepts];
+    let pool = &pool.nodes;
     let mut used = vec![false; pool.len()];
     let mut covered = vec![false; n];
     let mut seen: Vec<Signature<'_>> = Vec::new();
@@ -125,6 +109,28 @@ fn marginal(detail: &NodeScore, shown: &[f32]) -> f32 {
         })
         .sum();
     sum * detail.prior * detail.boost
+}
+
+/// The nodes that compete for hit slots, with their score parts: computed once per digest,
+/// whatever number of hits the selection ends up with.
+pub(crate) struct Pool {
+    nodes: Vec<(usize, NodeScore)>,
+    concepts: usize,
+}
+
+impl Pool {
+    /// The best-scored nodes, down to `RELATIVE_FLOOR` of the best, at most `POOL`.
+    pub(crate) fn new(score: &[f32], scorer: &Scorer<'_, '_>) -> Self {
+        let mut ranked: Vec<usize> = (0..score.len()).filter(|&i| score[i] > 0.0).collect();
+        ranked.sort_by(|&a, &b| score[b].total_cmp(&score[a]).then(a.cmp(&b)));
+        let floor = ranked.first().map_or(0.0, |&f| score[f] * RELATIVE_FLOOR);
+        ranked.retain(|&i| score[i] >= floor);
+        ranked.truncate(POOL);
+        Self {
+            nodes: ranked.iter().map(|&i| (i, scorer.explain(i))).collect(),
+            concepts: scorer.concepts(),
+        }
+    }
 }
 
 /// What makes two controls the same for the agent: role, name and URL without fragment.
@@ -282,18 +288,12 @@ fn keep_form(snap: &Snapshot<'_>, i: usize, keep: &mut Kept, covered: &mut [bool
 /// Keeps the nearest heading before `i` within the same region (landmark or article), which
 /// names the section the hit is in.
 fn keep_section_heading(nodes: &[Node<'_>], i: usize, keep: &mut Kept) {
-    let mut region_start = 0;
-    let mut at = nodes[i].parent();
-    while let Some(a) = at {
-        let anc = &nodes[a.index()];
-        if is_landmark_role(anc.role()) || anc.role() == "article" {
-            region_start = a.index();
-            break;
-        }
-        at = anc.parent();
-    }
+    let region = region_of(nodes, i);
+    let region_start = region.unwrap_or(0);
     for j in (region_start.max(i.saturating_sub(300))..i).rev() {
-        if nodes[j].role() == "heading" {
+        // A heading of another region nested before the hit (a newsletter box inside the
+        // article) names that region, not the hit's section.
+        if nodes[j].role() == "heading" && region_of(nodes, j) == region {
             if nodes[j].end as usize > i {
                 return;
             }
@@ -304,4 +304,17 @@ fn keep_section_heading(nodes: &[Node<'_>], i: usize, keep: &mut Kept) {
             return;
         }
     }
+}
+
+/// The nearest landmark or article around node `i`.
+fn region_of(nodes: &[Node<'_>], i: usize) -> Option<usize> {
+    let mut at = nodes[i].parent();
+    while let Some(a) = at {
+        let anc = &nodes[a.index()];
+        if is_landmark_role(anc.role()) || anc.role() == "article" {
+            return Some(a.index());
+        }
+        at = anc.parent();
+    }
+    None
 }

@@ -4,7 +4,10 @@
 /// No input panics the parser, the digests or the diff; what parses survives
 /// `parse(render(tree))`; digests and diffs parse and show only refs of their input.
 pub(crate) fn check_property(text: &str) {
-    use snapshot_digest::{DiffKind, diff, digest, full_digest, parse, parse_lenient, render};
+    use snapshot_digest::{
+        DiffKind, DigestConfig, diff, digest, digest_with, full_digest, parse, parse_lenient,
+        render,
+    };
 
     let (snap, diagnostics) = parse_lenient(text);
     let rendered = render(&snap);
@@ -23,9 +26,17 @@ pub(crate) fn check_property(text: &str) {
         .filter_map(|n| n.aria_ref().map(|r| r.as_str()))
         .collect();
     let goal: String = text.chars().filter(|c| !c.is_control()).take(40).collect();
+    // Small budgets, so that fuzz-sized inputs are digested rather than passed whole.
+    let tight = |page| DigestConfig {
+        max_tokens: 60,
+        page,
+        ..DigestConfig::default()
+    };
     for output in [
         digest(&snap, &goal).text,
         digest(&snap, "sign in").text,
+        digest_with(&snap, &goal, &tight(1)).text,
+        digest_with(&snap, "sign in", &tight(2)).text,
         full_digest(&snap).text,
     ] {
         let out = parse(&output).unwrap_or_else(|e| panic!("digest does not parse: {e}\n{output}"));
