@@ -3,7 +3,7 @@
 
 use super::emit::{EmitOptions, emit};
 use super::explain::{Explanation, KeptAs, ScorePart};
-use super::fill::{candidates, write_candidates, write_region_map};
+use super::fill::{Candidates, write_region_map};
 use super::goal::{Goal, Intent, analyse};
 use super::index::match_goal;
 use super::score::Scorer;
@@ -45,8 +45,8 @@ pub(super) fn goal_digest(
     explain: bool,
 ) -> (Digest, Vec<Explanation>) {
     let page = config.page.max(1);
-    let input_tokens = estimate_tokens(snap.source());
-    if input_tokens <= config.max_tokens {
+    if crate::tokens::fits_tokens(snap.source(), config.max_tokens) {
+        let input_tokens = estimate_tokens(snap.source());
         return whole(snap, goal_text, config, page, input_tokens, explain);
     }
     let goal = analyse(goal_text);
@@ -160,7 +160,7 @@ fn first_page(
         Intent::Act => HITS_SHARE_ACT,
     };
     let hits_budget = (budget as f32 * share) as usize;
-    let pool = Pool::new(score, scorer);
+    let pool = Pool::new(snap, score, scorer);
     let mut max_hits = config.max_hits;
     // The selection estimates its size; the emitted text is measured, and when it is over
     // its share the least relevant match goes. Bounded by `max_hits` rounds.
@@ -190,29 +190,28 @@ fn first_page(
     }
     let used = estimate_tokens(&body);
     let map_budget = (budget as f32 * MAP_SHARE) as usize;
-    let order = candidates(snap, score, scorer, &selection.keep);
+    let mut candidates = Candidates::new(snap, score, scorer, &selection.keep);
     let list_title = "# further candidates, best first:\n";
     let list_budget = budget
         .saturating_sub(used + map_budget)
         .saturating_sub(estimate_tokens(list_title));
     let mut list = String::new();
-    let written = write_candidates(&mut list, snap, &order, list_budget, CANDIDATE_TEXT_CHARS);
-    if written > 0 {
+    let listed = candidates.write(&mut list, list_budget, CANDIDATE_TEXT_CHARS);
+    if !listed.is_empty() {
         body.push_str(list_title);
         body.push_str(&list);
     }
-    let listed = order[..written].to_vec();
     let mut shown = selection.keep.clone();
     for &i in &listed {
         shown[i] = true;
     }
     let left = budget.saturating_sub(estimate_tokens(&body));
-    let regions = write_region_map(&mut body, snap, &shown, left);
+    let regions = write_region_map(&mut body, snap, scorer, &shown, left);
     Parts {
         body,
         hits: selection.hits,
         kept: selection.keep,
-        more: written < order.len(),
+        more: candidates.more(),
         listed,
         regions,
     }
@@ -245,30 +244,23 @@ fn later_page(
     first: &Parts,
     page: usize,
 ) -> Parts {
-    let order = candidates(snap, score, scorer, &first.kept);
-    let mut start = first.listed.len();
+    // The same list page 1 read from, past what page 1 listed: each page takes what fits.
+    let mut candidates = Candidates::new(snap, score, scorer, &first.kept);
+    candidates.skip(first.listed.len());
     let mut body = String::new();
-    let mut written = 0;
+    let mut listed = Vec::new();
     for _ in 2..=page {
         body.clear();
-        start += written;
-        written = write_candidates(
-            &mut body,
-            snap,
-            &order[start.min(order.len())..],
-            budget,
-            CANDIDATE_TEXT_CHARS,
-        );
-        if written == 0 {
+        listed = candidates.write(&mut body, budget, CANDIDATE_TEXT_CHARS);
+        if listed.is_empty() {
             break;
         }
     }
-    let listed = order[start.min(order.len())..][..written].to_vec();
     Parts {
         body,
         hits: Vec::new(),
         kept: vec![false; snap.len()],
-        more: start + written < order.len(),
+        more: candidates.more(),
         listed,
         regions: 0,
     }

@@ -2,10 +2,10 @@
 //! controls, then a map of the regions the digest left out.
 
 use super::index::FnvSet;
-use super::score::{Scorer, is_actionable};
+use super::score::Scorer;
 use super::select::{Signature, signature};
 use crate::render::render_node_at;
-use crate::{NodeKind, Snapshot, estimate_tokens, is_landmark_role};
+use crate::{Node, NodeKind, Snapshot, estimate_tokens, is_landmark_role};
 
 /// Longest region name shown in the map, in chars.
 const MAP_NAME_CHARS: usize = 60;
@@ -14,80 +14,125 @@ const MAP_HEADING_LEVEL: i64 = 3;
 
 /// Controls with a ref that the agent has not been shown, best first: by score, then those
 /// of the main content, then document order. A control repeated with the same role, name and
-/// URL is listed once.
-pub(crate) fn candidates(
-    snap: &Snapshot<'_>,
-    score: &[f32],
-    scorer: &Scorer<'_, '_>,
-    shown: &[bool],
-) -> Vec<usize> {
-    let nodes = snap.nodes();
-    let mut order: Vec<usize> = (0..nodes.len())
-        .filter(|&i| {
-            !shown[i]
-                && nodes[i].kind() == NodeKind::Element
-                && is_actionable(&nodes[i])
-                && nodes[i].aria_ref().is_some()
-        })
-        .collect();
-    order.sort_by(|&a, &b| {
-        score[b]
-            .total_cmp(&score[a])
-            .then(scorer.in_main(b).cmp(&scorer.in_main(a)))
-            .then(a.cmp(&b))
-    });
-    let mut seen: FnvSet<Signature<'_>> = FnvSet::default();
-    order.retain(|&i| {
-        let sig = signature(&nodes[i]);
-        sig.1.is_none() || seen.insert(sig)
-    });
-    order
+/// URL is listed once; repeats are skipped as the list is read, so only the part of it that
+/// is written costs anything.
+pub(crate) struct Candidates<'s> {
+    order: Vec<usize>,
+    at: usize,
+    nodes: &'s [Node<'s>],
+    seen: FnvSet<Signature<'s>>,
 }
 
-/// Writes candidate lines from `order`, as long as they fit `max_tokens`; returns how many
-/// were written. Each is the control's line at the top level with its `/url`; a control with
-/// no name of its own is followed by the first label in its subtree.
-pub(crate) fn write_candidates(
-    out: &mut String,
-    snap: &Snapshot<'_>,
-    order: &[usize],
-    max_tokens: usize,
-    max_text: usize,
-) -> usize {
-    let nodes = snap.nodes();
-    let mut key = String::new();
-    let mut line = String::new();
-    let mut used = 0;
-    let mut written = 0;
-    for &i in order {
-        line.clear();
-        let node = &nodes[i];
-        render_node_at(&mut line, &mut key, node, 0, Some(max_text), true);
-        line.push('\n');
-        if node.name().is_none()
-            && node.text().is_none()
-            && let Some(label) = (i + 1..node.end as usize)
-                .find(|&j| nodes[j].name().is_some() || nodes[j].text().is_some())
-        {
-            render_node_at(
-                &mut line,
-                &mut key,
-                &nodes[label],
-                1,
-                Some(max_text / 2),
-                true,
-            );
-            line.push('\n');
+impl<'s> Candidates<'s> {
+    pub(crate) fn new(
+        snap: &'s Snapshot<'s>,
+        score: &[f32],
+        scorer: &Scorer<'_, '_>,
+        shown: &[bool],
+    ) -> Self {
+        let nodes = snap.nodes();
+        let mut order: Vec<usize> = (0..nodes.len())
+            .filter(|&i| {
+                !shown[i]
+                    && scorer.actionable(i)
+                    && nodes[i].kind() == NodeKind::Element
+                    && nodes[i].aria_ref().is_some()
+            })
+            .collect();
+        order.sort_by(|&a, &b| {
+            score[b]
+                .total_cmp(&score[a])
+                .then(scorer.in_main(b).cmp(&scorer.in_main(a)))
+                .then(a.cmp(&b))
+        });
+        Self {
+            order,
+            at: 0,
+            nodes,
+            seen: FnvSet::default(),
         }
-        let cost = estimate_tokens(&line);
-        if used + cost > max_tokens {
-            break;
-        }
-        used += cost;
-        out.push_str(&line);
-        written += 1;
     }
-    written
+
+    /// The next candidate, not yet taken.
+    fn peek(&mut self) -> Option<usize> {
+        while let Some(&i) = self.order.get(self.at) {
+            let sig = signature(&self.nodes[i]);
+            if sig.1.is_none() || !self.seen.contains(&sig) {
+                return Some(i);
+            }
+            self.at += 1;
+        }
+        None
+    }
+
+    fn take(&mut self, i: usize) {
+        let sig = signature(&self.nodes[i]);
+        if sig.1.is_some() {
+            self.seen.insert(sig);
+        }
+        self.at += 1;
+    }
+
+    /// Takes `n` candidates without writing them: those an earlier page listed.
+    pub(crate) fn skip(&mut self, n: usize) {
+        for _ in 0..n {
+            match self.peek() {
+                Some(i) => self.take(i),
+                None => return,
+            }
+        }
+    }
+
+    /// Whether any candidate is left.
+    pub(crate) fn more(&mut self) -> bool {
+        self.peek().is_some()
+    }
+
+    /// Writes candidate lines, as long as they fit `max_tokens`, and returns the nodes
+    /// written. Each is the control's line at the top level with its `/url`; a control with no
+    /// name of its own is followed by the first label in its subtree.
+    pub(crate) fn write(
+        &mut self,
+        out: &mut String,
+        max_tokens: usize,
+        max_text: usize,
+    ) -> Vec<usize> {
+        let nodes = self.nodes;
+        let mut key = String::new();
+        let mut line = String::new();
+        let mut used = 0;
+        let mut written = Vec::new();
+        while let Some(i) = self.peek() {
+            line.clear();
+            let node = &nodes[i];
+            render_node_at(&mut line, &mut key, node, 0, Some(max_text), true);
+            line.push('\n');
+            if node.name().is_none()
+                && node.text().is_none()
+                && let Some(label) = (i + 1..node.end as usize)
+                    .find(|&j| nodes[j].name().is_some() || nodes[j].text().is_some())
+            {
+                render_node_at(
+                    &mut line,
+                    &mut key,
+                    &nodes[label],
+                    1,
+                    Some(max_text / 2),
+                    true,
+                );
+                line.push('\n');
+            }
+            let cost = estimate_tokens(&line);
+            if used + cost > max_tokens {
+                break;
+            }
+            used += cost;
+            out.push_str(&line);
+            self.take(i);
+            written.push(i);
+        }
+        written
+    }
 }
 
 /// Writes comment lines naming the landmarks and headings (levels 1 to 3) that hold nodes not
@@ -96,6 +141,7 @@ pub(crate) fn write_candidates(
 pub(crate) fn write_region_map(
     out: &mut String,
     snap: &Snapshot<'_>,
+    scorer: &Scorer<'_, '_>,
     shown: &[bool],
     max_tokens: usize,
 ) -> usize {
@@ -104,10 +150,10 @@ pub(crate) fn write_region_map(
     // Prefix sums of omitted nodes and omitted controls.
     let mut omitted = vec![0u32; n + 1];
     let mut controls = vec![0u32; n + 1];
-    for (i, node) in nodes.iter().enumerate() {
+    for i in 0..n {
         let hidden = !shown[i];
         omitted[i + 1] = omitted[i] + u32::from(hidden);
-        controls[i + 1] = controls[i] + u32::from(hidden && is_actionable(node));
+        controls[i + 1] = controls[i] + u32::from(hidden && scorer.actionable(i));
     }
     let title = "# omitted regions (nodes, controls); a goal that names one finds it:\n";
     let mut used = estimate_tokens(title);

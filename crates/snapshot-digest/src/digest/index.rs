@@ -11,11 +11,13 @@ use std::hash::{BuildHasherDefault, Hasher};
 use memchr::memmem;
 
 use super::goal::{AltKind, Goal};
-use super::text::{fold_into, for_each_word, is_cjk, same_stem, stem, words_match};
+use super::text::{fold_into, for_each_word, is_cjk, same_stem, snowball_stems, stem, words_match};
 use crate::{NodeKind, Snapshot};
 
 /// Match quality of two words with the same Snowball stem but different light stems.
 const SNOWBALL_QUALITY: f32 = 0.9;
+/// Alternatives weighted below this (WordNet's looser relatives) are not Snowball-stemmed.
+const SNOWBALL_MIN_WEIGHT: f32 = 0.5;
 
 /// Which string of a node a match came from, with its weight.
 #[derive(Debug, Clone, Copy)]
@@ -73,19 +75,19 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
 
     // Raw match quality per (node, concept, alt), before idf: kept sparse.
     let mut hits: Vec<(u32, u16, u16, f32)> = Vec::new();
-    let mut by_prefix: FnvMap<&str, Vec<(u16, u16)>> = FnvMap::default();
-    let mut short: FnvMap<&str, Vec<(u16, u16)>> = FnvMap::default();
-    // Phrases of several words are looked for where their first word occurs, keyed like
-    // words; other phrases (CJK runs, symbols, quoted text) by a scan of the buffer.
-    let mut phrases: FnvMap<&str, Vec<(u16, u16)>> = FnvMap::default();
+    // Words and multi-word phrases are looked up where a page word has the same key: the
+    // first four chars of its light stem (the whole stem when shorter), so that `twitteru`
+    // finds `twitter` and `log` finds "log in" in one lookup. Other phrases (CJK runs,
+    // symbols, quoted text) are found by a scan of the buffer.
+    let mut by_key: FnvMap<&str, Vec<(u16, u16, bool)>> = FnvMap::default();
     for (ci, concept) in goal.concepts.iter().enumerate() {
         for (ai, alt) in concept.alts.iter().enumerate() {
             let key = (index_u16(ci), index_u16(ai));
             match alt.kind {
-                AltKind::Word => match prefix4(&alt.text) {
-                    Some(p) => by_prefix.entry(p).or_default().push(key),
-                    None => short.entry(alt.text.as_str()).or_default().push(key),
-                },
+                AltKind::Word => by_key
+                    .entry(word_key(&alt.text))
+                    .or_default()
+                    .push((key.0, key.1, false)),
                 AltKind::Role => {
                     for (i, node) in snap.nodes().iter().enumerate() {
                         if node.role() == alt.text {
@@ -94,7 +96,10 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
                     }
                 }
                 AltKind::Phrase if let Some(first) = leading_word(&alt.text) => {
-                    phrases.entry(word_key(first)).or_default().push(key);
+                    by_key
+                        .entry(word_key(stem(first)))
+                        .or_default()
+                        .push((key.0, key.1, true));
                 }
                 AltKind::Phrase => {
                     for at in memmem::find_iter(buffer.as_bytes(), alt.text.as_bytes()) {
@@ -106,34 +111,36 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
             }
         }
     }
-    // Snowball verdicts per (page word, alternative): a page repeats its words.
-    let mut memo: FnvMap<(&str, u16, u16), bool> = FnvMap::default();
+    // Snowball stems, computed once per distinct word: a page repeats its words, and a goal
+    // word meets many page words.
+    let mut page_stems: FnvMap<&str, Vec<String>> = FnvMap::default();
+    let mut alt_stems: FnvMap<(u16, u16), Vec<String>> = FnvMap::default();
     for span in &spans {
         let text = &buffer[span.start as usize..span.end as usize];
         for_each_word(text, |raw| {
-            if let Some(list) = phrases.get(word_key(raw)) {
-                // `raw` lies inside `buffer`: its offset says where the phrase would start.
-                let at = raw.as_ptr() as usize - buffer.as_ptr() as usize;
-                for &(ci, ai) in list {
-                    let alt = &goal.concepts[ci as usize].alts[ai as usize];
+            let word = stem(raw);
+            let Some(candidates) = by_key.get(word_key(word)) else {
+                return;
+            };
+            for &(ci, ai, phrase) in candidates {
+                let alt = &goal.concepts[ci as usize].alts[ai as usize];
+                if phrase {
+                    // `raw` lies inside `buffer`: its offset is where the phrase would start.
+                    let at = raw.as_ptr() as usize - buffer.as_ptr() as usize;
                     if buffer[at..].starts_with(alt.text.as_str()) {
                         hits.push((span.node, ci, ai, span.field.weight()));
                     }
+                    continue;
                 }
-            }
-            let word = stem(raw);
-            let candidates = match prefix4(word) {
-                Some(p) => by_prefix.get(p),
-                None => short.get(word),
-            };
-            for &(ci, ai) in candidates.into_iter().flatten() {
-                let alt = &goal.concepts[ci as usize].alts[ai as usize];
                 let mut quality = words_match(word, &alt.text);
-                if quality == 0.0 && !alt.word.is_empty() {
-                    let same = *memo
-                        .entry((raw, ci, ai))
-                        .or_insert_with(|| same_stem(raw, &alt.word));
-                    if same {
+                // Snowball confirms what the light stem misses, for the goal's own words and
+                // close synonyms; looser relatives must match as they are.
+                if quality == 0.0 && !alt.word.is_empty() && alt.weight >= SNOWBALL_MIN_WEIGHT {
+                    let mine = page_stems.entry(raw).or_insert_with(|| snowball_stems(raw));
+                    let theirs = alt_stems
+                        .entry((ci, ai))
+                        .or_insert_with(|| snowball_stems(&alt.word));
+                    if same_stem(mine, theirs) {
                         quality = SNOWBALL_QUALITY;
                     }
                 }
@@ -212,7 +219,7 @@ fn leading_word(phrase: &str) -> Option<&str> {
     (plain(first) && !rest.is_empty()).then_some(first)
 }
 
-/// A word's key in the phrase map: its first four chars, or the whole word when shorter.
+/// A stem's key in the lookup map: its first four chars, or the whole stem when shorter.
 fn word_key(word: &str) -> &str {
     prefix4(word).unwrap_or(word)
 }

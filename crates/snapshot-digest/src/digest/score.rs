@@ -203,6 +203,11 @@ impl<'s, 'a> Scorer<'s, 'a> {
         self.matches.concepts
     }
 
+    /// Whether node `i` is a control (or an iframe).
+    pub(crate) fn actionable(&self, i: usize) -> bool {
+        self.actionable[i]
+    }
+
     /// Whether node `i` is in the page's main content.
     pub(crate) fn in_main(&self, i: usize) -> bool {
         self.main.contains(&i)

@@ -33,7 +33,7 @@ pub(crate) struct Limits {
 /// concept of the goal, other nodes get only part of their credit for that concept. A goal's
 /// most specific word ("Kindle" in a page about app updates) then reaches the digest even
 /// when many nodes match its common words better.
-pub(crate) fn select(snap: &Snapshot<'_>, pool: &Pool, limits: &Limits) -> Selection {
+pub(crate) fn select(snap: &Snapshot<'_>, pool: &Pool<'_>, limits: &Limits) -> Selection {
     let n = snap.len();
     let mut keep = Kept {
         flags: vec![false; n],
@@ -41,6 +41,7 @@ pub(crate) fn select(snap: &Snapshot<'_>, pool: &Pool, limits: &Limits) -> Selec
     };
     let mut hits = Vec::new();
     let mut shown = vec![0.0f32; pool.concepts];
+    let signatures = &pool.signatures;
     let pool = &pool.nodes;
     let mut used = vec![false; pool.len()];
     let mut covered = vec![false; n];
@@ -52,7 +53,7 @@ pub(crate) fn select(snap: &Snapshot<'_>, pool: &Pool, limits: &Limits) -> Selec
             if used[p] || covered[*i] || detail.echo {
                 continue;
             }
-            let sig = signature(&snap.nodes()[*i]);
+            let sig = signatures[p];
             if sig.1.is_some() && seen.contains(&sig) {
                 used[p] = true;
                 continue;
@@ -71,7 +72,7 @@ pub(crate) fn select(snap: &Snapshot<'_>, pool: &Pool, limits: &Limits) -> Selec
         let i = *i;
         // Repeats (the same link in every comment, the same button in every card) take a
         // hit slot once.
-        let sig = signature(&snap.nodes()[i]);
+        let sig = signatures[p];
         if sig.1.is_some() {
             seen.push(sig);
         }
@@ -113,14 +114,15 @@ fn marginal(detail: &NodeScore, shown: &[f32]) -> f32 {
 
 /// The nodes that compete for hit slots, with their score parts: computed once per digest,
 /// whatever number of hits the selection ends up with.
-pub(crate) struct Pool {
+pub(crate) struct Pool<'s> {
     nodes: Vec<(usize, NodeScore)>,
+    signatures: Vec<Signature<'s>>,
     concepts: usize,
 }
 
-impl Pool {
+impl<'s> Pool<'s> {
     /// The best-scored nodes, down to `RELATIVE_FLOOR` of the best, at most `POOL`.
-    pub(crate) fn new(score: &[f32], scorer: &Scorer<'_, '_>) -> Self {
+    pub(crate) fn new(snap: &'s Snapshot<'_>, score: &[f32], scorer: &Scorer<'_, '_>) -> Self {
         let mut ranked: Vec<usize> = (0..score.len()).filter(|&i| score[i] > 0.0).collect();
         ranked.sort_by(|&a, &b| score[b].total_cmp(&score[a]).then(a.cmp(&b)));
         let floor = ranked.first().map_or(0.0, |&f| score[f] * RELATIVE_FLOOR);
@@ -128,6 +130,10 @@ impl Pool {
         ranked.truncate(POOL);
         Self {
             nodes: ranked.iter().map(|&i| (i, scorer.explain(i))).collect(),
+            signatures: ranked
+                .iter()
+                .map(|&i| signature(&snap.nodes()[i]))
+                .collect(),
             concepts: scorer.concepts(),
         }
     }

@@ -140,13 +140,22 @@ fn stemmers() -> &'static [Stemmer] {
     })
 }
 
-/// Whether two folded words have the same Snowball stem in one of the corpus's languages
-/// (`comments`/`commenting`, `Kommentare`/`Kommentar`, `publié`/`publier`). The page's language
-/// is not known, so each stemmer is tried; the words already share a four-char prefix when
-/// this is asked, which keeps false friends rare.
-pub(crate) fn same_stem(page: &str, goal: &str) -> bool {
-    if page.chars().count() < 3 || goal.chars().count() < 3 {
-        return false;
+/// A folded word's Snowball stems, one per corpus language (empty for words under three
+/// chars, which stemming would only confuse).
+pub(crate) fn snowball_stems(word: &str) -> Vec<String> {
+    if word.chars().count() < 3 {
+        return Vec::new();
     }
-    stemmers().iter().any(|s| s.stem(page) == s.stem(goal))
+    stemmers()
+        .iter()
+        .map(|s| s.stem(word).into_owned())
+        .collect()
+}
+
+/// Whether two words' [`snowball_stems`] meet in one language (`comments`/`commenting`,
+/// `Kommentare`/`Kommentar`, `publié`/`publier`). The page's language is not known, so each
+/// stemmer is tried; the words already share a four-char prefix when this is asked, which
+/// keeps false friends rare.
+pub(crate) fn same_stem(page: &[String], goal: &[String]) -> bool {
+    page.iter().zip(goal).any(|(a, b)| a == b)
 }
