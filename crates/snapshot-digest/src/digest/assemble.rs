@@ -21,6 +21,8 @@ const MAP_SHARE: f32 = 0.12;
 /// Text of a candidate line is cut at this many chars, its `/url` at a third of it: one
 /// candidate is a pointer, its host and path say enough.
 const CANDIDATE_TEXT_CHARS: usize = 120;
+/// Longest goal quoted in a header, in chars.
+const GOAL_CHARS: usize = 200;
 /// Chars per estimated token of snapshot text, to turn token shares into the char limits
 /// the selection works with.
 const CHARS_PER_TOKEN: usize = 3;
@@ -45,9 +47,16 @@ pub(super) fn goal_digest(
     explain: bool,
 ) -> (Digest, Vec<Explanation>) {
     let page = config.page.max(1);
-    if crate::tokens::fits_tokens(snap.source(), config.max_tokens) {
+    let quoted = &shorten(goal_text);
+    // Whole when the snapshot and its header line fit (the header measured with a token
+    // count as wide as the budget's).
+    let whole_header = estimate_tokens(&whole_header(quoted, config.max_tokens, config));
+    if crate::tokens::fits_tokens(
+        snap.source(),
+        config.max_tokens.saturating_sub(whole_header),
+    ) {
         let input_tokens = estimate_tokens(snap.source());
-        return whole(snap, goal_text, config, page, input_tokens, explain);
+        return whole(snap, quoted, config, page, input_tokens, explain);
     }
     let goal = analyse(goal_text);
     let matches = match_goal(snap, &goal);
@@ -67,7 +76,7 @@ pub(super) fn goal_digest(
         more: true,
     };
     let body_budget = config.max_tokens.saturating_sub(estimate_tokens(&header(
-        goal_text,
+        quoted,
         config,
         page,
         &widest,
@@ -87,7 +96,7 @@ pub(super) fn goal_digest(
         more: parts.more,
     };
     let shown = counts.shown;
-    let header = header(goal_text, config, page, &counts, snap.len());
+    let header = header(quoted, config, page, &counts, snap.len());
     let explanations = if explain {
         explanations(snap, &goal, &scorer, &parts)
     } else {
@@ -112,10 +121,7 @@ fn whole(
         );
         return (finish(snap, header, String::new(), 0, 0), Vec::new());
     }
-    let header = format!(
-        "# snapshot for goal {goal_text:?}: whole, {input_tokens} tokens within the budget of {}; nothing omitted\n",
-        config.max_tokens
-    );
+    let header = whole_header(goal_text, input_tokens, config);
     // The tree rendered, not the source: the same bytes for every well-formed snapshot, and
     // text that parses for one that was read leniently.
     let mut body = crate::render(snap);
@@ -140,6 +146,24 @@ fn whole(
         Vec::new()
     };
     (finish(snap, header, body, snap.len(), 0), explanations)
+}
+
+fn whole_header(goal: &str, input_tokens: usize, config: &DigestConfig) -> String {
+    format!(
+        "# snapshot for goal {goal:?}: whole, {input_tokens} tokens within the budget of {}; nothing omitted\n",
+        config.max_tokens
+    )
+}
+
+/// The goal as the header quotes it: at most `GOAL_CHARS` chars, so that a long goal cannot
+/// take the budget.
+fn shorten(goal: &str) -> String {
+    if goal.chars().count() <= GOAL_CHARS {
+        return goal.to_owned();
+    }
+    let mut short: String = goal.chars().take(GOAL_CHARS).collect();
+    short.push('…');
+    short
 }
 
 /// Page 1: matches with context, candidates, region map.

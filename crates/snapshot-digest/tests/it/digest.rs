@@ -92,6 +92,7 @@ fn a_snapshot_within_the_budget_comes_back_whole() {
     assert!(header.contains("whole"), "{header}");
     assert_eq!(body, text.trim_end());
     assert_eq!(d.stats.nodes_out, snap.len());
+    assert!(d.stats.output_tokens <= DigestConfig::default().max_tokens);
     let next = digest_with(
         &snap,
         "add the kettle to my basket",
@@ -128,6 +129,20 @@ fn the_budget_is_spent_and_respected() {
             d.text
         );
     }
+}
+
+#[test]
+fn a_long_goal_is_quoted_short_and_the_budget_holds() {
+    let text = news();
+    let snap = parse(&text).unwrap();
+    let goal = "share this story with my friends ".repeat(400);
+    let d = digest(&snap, &goal);
+    check_refs(&d.text, &snap);
+    let header = d.text.lines().next().unwrap();
+    assert!(header.chars().count() < 500, "{header}");
+    assert!(header.contains('…'), "{header}");
+    assert!(d.stats.output_tokens <= DigestConfig::default().max_tokens);
+    assert!(d.text.contains("[ref=e88]"), "{}", d.text);
 }
 
 #[test]
