@@ -136,8 +136,9 @@ impl<'s> Candidates<'s> {
 }
 
 /// Writes comment lines naming the landmarks and headings (levels 1 to 3) that hold nodes not
-/// shown, with how many nodes and controls of each were left out, in document order, as long
-/// as they fit `max_tokens`. Returns how many regions were written.
+/// shown, with how many nodes and controls of each were left out: landmarks first, then
+/// headings by level, as long as they fit `max_tokens`, written in document order. Returns
+/// how many regions were written.
 pub(crate) fn write_region_map(
     out: &mut String,
     snap: &Snapshot<'_>,
@@ -160,50 +161,69 @@ pub(crate) fn write_region_map(
     if used > max_tokens {
         return 0;
     }
-    let mut lines = String::new();
-    let mut written = 0;
-    for (i, node) in nodes.iter().enumerate() {
-        let landmark = is_landmark_role(node.role());
-        let heading = node.role() == "heading"
-            && node.name().is_some()
-            && node.level().is_none_or(|l| l <= MAP_HEADING_LEVEL);
-        if !landmark && !heading {
-            continue;
-        }
-        let end = if heading {
-            section_end(snap, i)
-        } else {
-            node.end as usize
-        };
-        let hidden = omitted[end] - omitted[i];
-        if hidden == 0 {
-            continue;
-        }
-        let mut line = format!("#   {}", node.role());
-        if let Some(level) = node.level().filter(|_| heading) {
-            line.push_str(&format!(" h{level}"));
-        }
-        if let Some(name) = node.name() {
-            let mut short: String = name.chars().take(MAP_NAME_CHARS).collect();
-            if short.len() < name.len() {
-                short.push('…');
+    // Landmarks first, then level-1 and level-2 headings, then level-3 ones, as long as they
+    // fit; written in document order.
+    let mut picked: Vec<(usize, String)> = Vec::new();
+    'ranks: for rank in 0..3 {
+        for (i, node) in nodes.iter().enumerate() {
+            if region_rank(node) != Some(rank) {
+                continue;
             }
-            line.push_str(&format!(" {short:?}"));
+            let heading = rank > 0;
+            let end = if heading {
+                section_end(snap, i)
+            } else {
+                node.end as usize
+            };
+            let hidden = omitted[end] - omitted[i];
+            if hidden == 0 {
+                continue;
+            }
+            let mut line = format!("#   {}", node.role());
+            if let Some(level) = node.level().filter(|_| heading) {
+                line.push_str(&format!(" h{level}"));
+            }
+            if let Some(name) = node.name() {
+                let mut short: String = name.chars().take(MAP_NAME_CHARS).collect();
+                if short.len() < name.len() {
+                    short.push('…');
+                }
+                line.push_str(&format!(" {short:?}"));
+            }
+            line.push_str(&format!(": {hidden}, {}\n", controls[end] - controls[i]));
+            let cost = estimate_tokens(&line);
+            if used + cost > max_tokens {
+                break 'ranks;
+            }
+            used += cost;
+            picked.push((i, line));
         }
-        line.push_str(&format!(": {hidden}, {}\n", controls[end] - controls[i]));
-        let cost = estimate_tokens(&line);
-        if used + cost > max_tokens {
-            break;
-        }
-        used += cost;
-        lines.push_str(&line);
-        written += 1;
     }
-    if written > 0 {
-        out.push_str(title);
-        out.push_str(&lines);
+    if picked.is_empty() {
+        return 0;
     }
-    written
+    picked.sort_by_key(|(i, _)| *i);
+    out.push_str(title);
+    for (_, line) in &picked {
+        out.push_str(line);
+    }
+    picked.len()
+}
+
+/// Which round of the map a node is named in: landmarks (0), headings of levels 1 and 2 (1),
+/// of level 3 (2); `None` for other nodes and nameless headings.
+fn region_rank(node: &Node<'_>) -> Option<u8> {
+    if is_landmark_role(node.role()) {
+        return Some(0);
+    }
+    if node.role() != "heading" || node.name().is_none() {
+        return None;
+    }
+    match node.level() {
+        None | Some(..=2) => Some(1),
+        Some(l) if l <= MAP_HEADING_LEVEL => Some(2),
+        Some(_) => None,
+    }
 }
 
 /// Where a heading's section ends: at the next heading of the same or a higher level, or at
