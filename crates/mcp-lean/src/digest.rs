@@ -22,8 +22,9 @@ pub(crate) struct DigestArgs {
     /// control with its ref, headings, landmarks, forms).
     #[arg(long)]
     goal: Option<String>,
-    /// The most the digest may spend, in estimated tokens; a snapshot that fits comes back
-    /// whole.
+    /// With --goal: the budget, in estimated tokens; a snapshot that fits comes back whole,
+    /// a larger one is digested within it. The outline without a goal keeps every control
+    /// whatever the size.
     #[arg(long, default_value_t = DigestConfig::default().max_tokens)]
     max_tokens: usize,
     /// With --goal: which page of candidates, from 1; page 2 lists the next-ranked controls
