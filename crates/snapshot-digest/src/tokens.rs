@@ -25,26 +25,26 @@
 /// ```
 #[must_use]
 pub fn estimate_tokens(text: &str) -> usize {
-    // One table lookup per byte, no branches: this runs over whole snapshots.
-    let thousandths: usize = text
-        .as_bytes()
+    thousandths(text.as_bytes()).div_ceil(1000)
+}
+
+/// Thousandths of a token in `bytes`: one table lookup per byte, no branches, since this
+/// runs over whole snapshots.
+fn thousandths(bytes: &[u8]) -> usize {
+    bytes
         .iter()
         .map(|&b| usize::from(WEIGHTS[usize::from(b)]))
-        .sum();
-    thousandths.div_ceil(1000)
+        .sum()
 }
 
 /// Whether [`estimate_tokens`] of `text` is at most `max_tokens`, reading only as much of
 /// `text` as it takes to know: a large page is over a small budget after a few kilobytes.
 pub(crate) fn fits_tokens(text: &str, max_tokens: usize) -> bool {
     let limit = max_tokens.saturating_mul(1000);
-    let mut thousandths = 0usize;
+    let mut used = 0usize;
     for chunk in text.as_bytes().chunks(4096) {
-        thousandths += chunk
-            .iter()
-            .map(|&b| usize::from(WEIGHTS[usize::from(b)]))
-            .sum::<usize>();
-        if thousandths > limit {
+        used += thousandths(chunk);
+        if used > limit {
             return false;
         }
     }

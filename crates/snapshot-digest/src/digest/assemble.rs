@@ -8,6 +8,7 @@ use super::goal::{Goal, Intent, analyse};
 use super::index::match_goal;
 use super::score::Scorer;
 use super::select::{Limits, Pool, select};
+use super::text::clip;
 use super::{Digest, DigestConfig, finish};
 use crate::{Snapshot, estimate_tokens};
 
@@ -158,12 +159,7 @@ fn whole_header(goal: &str, input_tokens: usize, config: &DigestConfig) -> Strin
 /// The goal as the header quotes it: at most `GOAL_CHARS` chars, so that a long goal cannot
 /// take the budget.
 fn shorten(goal: &str) -> String {
-    if goal.chars().count() <= GOAL_CHARS {
-        return goal.to_owned();
-    }
-    let mut short: String = goal.chars().take(GOAL_CHARS).collect();
-    short.push('…');
-    short
+    clip(goal, GOAL_CHARS)
 }
 
 /// Page 1: matches with context, candidates, region map.

@@ -3,7 +3,8 @@
 
 use super::index::FnvSet;
 use super::score::Scorer;
-use super::select::{Signature, signature};
+use super::select::{Signature, region_of, signature};
+use super::text::clip;
 use crate::render::render_node_at;
 use crate::{Node, NodeKind, Snapshot, estimate_tokens, is_landmark_role};
 
@@ -184,11 +185,7 @@ pub(crate) fn write_region_map(
                 line.push_str(&format!(" h{level}"));
             }
             if let Some(name) = node.name() {
-                let mut short: String = name.chars().take(MAP_NAME_CHARS).collect();
-                if short.len() < name.len() {
-                    short.push('…');
-                }
-                line.push_str(&format!(" {short:?}"));
+                line.push_str(&format!(" {:?}", clip(name, MAP_NAME_CHARS)));
             }
             line.push_str(&format!(": {hidden}, {}\n", controls[end] - controls[i]));
             let cost = estimate_tokens(&line);
@@ -231,16 +228,7 @@ fn region_rank(node: &Node<'_>) -> Option<u8> {
 fn section_end(snap: &Snapshot<'_>, i: usize) -> usize {
     let nodes = snap.nodes();
     let level = nodes[i].level().unwrap_or(1);
-    let mut limit = nodes.len();
-    let mut at = nodes[i].parent();
-    while let Some(a) = at {
-        let anc = &nodes[a.index()];
-        if is_landmark_role(anc.role()) || anc.role() == "article" {
-            limit = anc.end as usize;
-            break;
-        }
-        at = anc.parent();
-    }
+    let limit = region_of(nodes, i).map_or(nodes.len(), |r| nodes[r].end as usize);
     (i + 1..limit)
         .find(|&j| nodes[j].role() == "heading" && nodes[j].level().unwrap_or(1) <= level)
         .unwrap_or(limit)

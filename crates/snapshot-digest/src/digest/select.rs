@@ -313,7 +313,7 @@ fn keep_section_heading(nodes: &[Node<'_>], i: usize, keep: &mut Kept) {
 }
 
 /// The nearest landmark or article around node `i`.
-fn region_of(nodes: &[Node<'_>], i: usize) -> Option<usize> {
+pub(crate) fn region_of(nodes: &[Node<'_>], i: usize) -> Option<usize> {
     let mut at = nodes[i].parent();
     while let Some(a) = at {
         let anc = &nodes[a.index()];

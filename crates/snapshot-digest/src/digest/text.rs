@@ -20,6 +20,15 @@ pub(crate) fn fold_into(out: &mut String, text: &str) {
     }
 }
 
+/// `text` cut to its first `max` chars, with `…` where it was cut.
+pub(crate) fn clip(text: &str, max: usize) -> String {
+    let mut chars = text.char_indices();
+    match chars.nth(max) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
 /// Folds a whole string.
 pub(crate) fn fold(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -158,4 +167,16 @@ pub(crate) fn snowball_stems(word: &str) -> Vec<String> {
 /// keeps false friends rare.
 pub(crate) fn same_stem(page: &[String], goal: &[String]) -> bool {
     page.iter().zip(goal).any(|(a, b)| a == b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clip;
+
+    #[test]
+    fn clip_cuts_by_chars_and_marks_the_cut() {
+        assert_eq!(clip("Článek", 6), "Článek");
+        assert_eq!(clip("Článek o ničem", 6), "Článek…");
+        assert_eq!(clip("", 3), "");
+    }
 }
