@@ -152,6 +152,44 @@ impl Guard {
         self.finish(Kind::Json, measure.chars, body, summarized, &kept, ttl)
     }
 
+    /// Guards JSON that arrives as text, such as a server's pretty-printed script result:
+    /// counted and kept as the text itself, so the token returns it byte for byte, but
+    /// previewed as a JSON summary when the text parses. Text that is not JSON is guarded
+    /// like [`text`](Self::text).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use output_guard::{Config, Guard, StoreLimits, TokenStore};
+    ///
+    /// let guard = Guard::new(Config::default())?;
+    /// let store = TokenStore::new(StoreLimits::default());
+    /// let items: Vec<String> = (0..500).map(|i| format!("  {{\"id\": {i}}}")).collect();
+    /// let text = format!("[\n{}\n]", items.join(",\n"));
+    /// let preview = guard.json_text(text.clone(), &store);
+    /// assert!(preview.truncated && preview.summarized);
+    /// assert!(preview.text.contains("Array(500)"));
+    /// let token = preview.confirm_token.as_deref().ok_or("no token")?;
+    /// assert_eq!(store.redeem(token)?, text);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn json_text(&self, text: String, store: &TokenStore) -> Preview {
+        let total = char_len(&text);
+        if total <= self.limit() {
+            return unchanged(text, total, Kind::Json);
+        }
+        // serde_json bounds its own nesting (128 levels), so hostile text fails to parse
+        // instead of overflowing the stack; it is then cut like any text.
+        let Ok(value) = serde_json::from_str::<Value>(&text) else {
+            return self.text(text, Kind::Json, store);
+        };
+        let ttl = store.limits().ttl;
+        let (body, summarized) = self.json_body(&value, total, Some(ttl));
+        let kept = store.insert_deferred(text.len(), move || text);
+        self.finish(Kind::Json, total, body, summarized, &kept, ttl)
+    }
+
     /// [`text`](Self::text) without a store: the same preview, with no token.
     #[must_use]
     pub fn preview_text(&self, text: &str, kind: Kind) -> Preview {

@@ -1,0 +1,196 @@
+//! The Markdown that Playwright MCP answers in: `### Title` sections, fenced blocks, link
+//! lines. Everything is byte ranges into the text, so what is not rewritten stays as it was.
+
+use std::ops::Range;
+
+/// One `### Title` section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Section {
+    /// The title after `### `, trimmed.
+    pub(crate) title: Range<usize>,
+    /// From the line after the title to the next title line or the end, newlines included.
+    pub(crate) body: Range<usize>,
+}
+
+/// Lines of `text` with their byte ranges, each range including its `\n` when there is one.
+fn lines(text: &str) -> impl Iterator<Item = Range<usize>> + '_ {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        if at >= text.len() {
+            return None;
+        }
+        let end = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
+        let line = at..end;
+        at = end;
+        Some(line)
+    })
+}
+
+fn content(text: &str, line: &Range<usize>) -> Range<usize> {
+    let s = &text[line.clone()];
+    let trimmed = s.trim_end_matches(['\n', '\r']);
+    line.start..line.start + trimmed.len()
+}
+
+/// The `### ` sections of `text`, in order. Title lines inside fenced blocks do not count.
+pub(crate) fn sections(text: &str) -> Vec<Section> {
+    let mut out: Vec<Section> = Vec::new();
+    let mut in_fence = false;
+    for line in lines(text) {
+        let c = content(text, &line);
+        let s = &text[c.clone()];
+        if s.starts_with("```") {
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence {
+            continue;
+        }
+        if let Some(title) = s.strip_prefix("### ") {
+            if let Some(last) = out.last_mut() {
+                last.body.end = line.start;
+            }
+            let lead = title.len() - title.trim_start().len();
+            let start = c.start + 4 + lead;
+            out.push(Section {
+                title: start..start + title.trim().len(),
+                body: line.end..text.len(),
+            });
+        }
+    }
+    out
+}
+
+/// The inside of the first fenced block (```` ``` ```` lines) within `range`: the lines
+/// between the fences, with the last newline before the closing fence left out. `None` when
+/// there is no block or it is not closed.
+pub(crate) fn fenced(text: &str, range: Range<usize>) -> Option<Range<usize>> {
+    let mut open: Option<usize> = None;
+    let base = range.start;
+    for line in lines(&text[range]) {
+        let line = base + line.start..base + line.end;
+        let s = &text[content(text, &line)];
+        if !s.starts_with("```") {
+            continue;
+        }
+        match open {
+            None => open = Some(line.end),
+            Some(start) => {
+                let end = if line.start > start {
+                    line.start - 1
+                } else {
+                    start
+                };
+                let end = if text[start..end].ends_with('\r') {
+                    end - 1
+                } else {
+                    end
+                };
+                return Some(start..end.max(start));
+            }
+        }
+    }
+    None
+}
+
+/// The line `- Page Snapshot:` before a fenced block, in responses from before 2026.
+pub(crate) fn legacy_snapshot(text: &str) -> Option<Range<usize>> {
+    let mut after_marker = None;
+    for line in lines(text) {
+        let s = &text[content(text, &line)];
+        if s.trim() == "- Page Snapshot:" {
+            after_marker = Some(line.end);
+            break;
+        }
+    }
+    let start = after_marker?;
+    fenced(text, start..text.len())
+}
+
+/// The first line in `range` of the form `- [Snapshot](PATH)`: the line's range without its
+/// newline, and the path.
+pub(crate) fn snapshot_link(text: &str, range: Range<usize>) -> Option<(Range<usize>, &str)> {
+    let base = range.start;
+    lines(&text[range]).find_map(|line| {
+        let line = base + line.start..base + line.end;
+        let c = content(text, &line);
+        let path = text[c.clone()]
+            .trim()
+            .strip_prefix("- [Snapshot](")?
+            .strip_suffix(')')?;
+        (!path.is_empty()).then_some((c, path))
+    })
+}
+
+/// The value of the first `- Page URL: …` line.
+pub(crate) fn page_url(text: &str) -> Option<&str> {
+    lines(text).find_map(|line| {
+        let s = &text[content(text, &line)];
+        s.trim().strip_prefix("- Page URL:").map(str::trim)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RESPONSE: &str = "### Page\n- Page URL: http://127.0.0.1:8765/\n- Page Title: Kettle shop\n### Snapshot\n```yaml\n- button \"Add\" [ref=e6]\n```\n### Events\n- x";
+
+    #[test]
+    fn sections_cover_the_text_after_the_first_title() {
+        let s = sections(RESPONSE);
+        let titles: Vec<&str> = s.iter().map(|s| &RESPONSE[s.title.clone()]).collect();
+        assert_eq!(titles, ["Page", "Snapshot", "Events"]);
+        assert_eq!(&RESPONSE[s[2].body.clone()], "- x");
+        let inner = fenced(RESPONSE, s[1].body.clone()).expect("a block");
+        assert_eq!(&RESPONSE[inner], "- button \"Add\" [ref=e6]");
+        assert_eq!(page_url(RESPONSE), Some("http://127.0.0.1:8765/"));
+    }
+
+    #[test]
+    fn a_title_inside_a_fence_is_not_a_section() {
+        let text = "### Result\n```\n### not a title\n```\n";
+        assert_eq!(sections(text).len(), 1);
+    }
+
+    #[test]
+    fn an_unclosed_or_empty_fence() {
+        assert_eq!(fenced("```yaml\n- a\n", 0..12), None);
+        let text = "```yaml\n```\n";
+        assert_eq!(fenced(text, 0..text.len()), Some(8..8));
+    }
+
+    #[test]
+    fn links_and_legacy_blocks() {
+        let text = "### Snapshot\n- [Snapshot](out/page-1.yml)\n";
+        let (line, path) = snapshot_link(text, 13..text.len()).expect("a link");
+        assert_eq!(
+            (&text[line], path),
+            ("- [Snapshot](out/page-1.yml)", "out/page-1.yml")
+        );
+        assert_eq!(snapshot_link("- [Snapshot]()\n", 0..15), None);
+        let legacy = "- Page URL: x\n- Page Snapshot:\n```yaml\n- link \"a\" [ref=e1]\n```\n";
+        let inner = legacy_snapshot(legacy).expect("a block");
+        assert_eq!(&legacy[inner], "- link \"a\" [ref=e1]");
+    }
+
+    #[test]
+    fn odd_text_never_panics() {
+        for text in [
+            "",
+            "###",
+            "### ",
+            "```",
+            "\n\n```\r\n```",
+            "### é\n```\n### ü",
+            "- [Snapshot](",
+            "- Page Snapshot:",
+        ] {
+            let _ = sections(text);
+            let _ = fenced(text, 0..text.len());
+            let _ = legacy_snapshot(text);
+            let _ = snapshot_link(text, 0..text.len());
+            let _ = page_url(text);
+        }
+    }
+}

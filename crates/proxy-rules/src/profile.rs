@@ -1,0 +1,281 @@
+//! What the proxy does for one kind of server: which tools carry snapshots, what a snapshot
+//! becomes without a goal, which large outputs are previewed, and the limits.
+
+use serde::Deserialize;
+
+use crate::Error;
+
+/// What a snapshot becomes when the call names no goal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum WithoutGoal {
+    /// Every interactive element, heading and landmark with its ref (the full digest).
+    Digest,
+    /// After an action: only what changed since the last snapshot of the same page, or the
+    /// full digest when there is none or the page navigated. Snapshot tools still get the
+    /// full digest: an agent that asks to see the page must see it.
+    Diff,
+    /// The snapshot as the server wrote it (file links stay links).
+    Unchanged,
+}
+
+/// The rules for one kind of server.
+///
+/// # Example
+///
+/// ```
+/// use mcp_proxy_rules::{Profile, WithoutGoal};
+///
+/// let profile = Profile::for_server("Playwright");
+/// assert_eq!(profile.name, "playwright");
+/// assert!(profile.takes_goal("browser_click"));
+/// assert_eq!(profile.without_goal, WithoutGoal::Diff);
+///
+/// let other = Profile::for_server("my-files-server");
+/// assert_eq!(other.name, "generic");
+/// assert!(!other.takes_goal("read_file"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Profile {
+    /// The profile's name: `playwright`, `chrome-devtools` or `generic`.
+    pub name: String,
+    /// Tools whose purpose is to return a snapshot; they get `goal` and `page`.
+    pub snapshot_tools: Vec<String>,
+    /// Tools that act and then return a snapshot, inline or as a file link; they get `goal`
+    /// and `page` too.
+    pub action_tools: Vec<String>,
+    /// What a snapshot becomes without a goal.
+    pub without_goal: WithoutGoal,
+    /// The goal digest's budget in estimated tokens. Default 1,000.
+    pub max_tokens: usize,
+    /// Text longer than this many chars is previewed. Default 2,000.
+    pub preview_chars: usize,
+    /// Markdown sections (`### Result`) whose body is previewed when it is long.
+    pub guard_sections: Vec<String>,
+    /// Whether a long text result that has none of those sections is previewed whole.
+    pub guard_plain_text: bool,
+    /// The name of the tool the proxy adds to redeem preview tokens.
+    pub confirm_tool: String,
+}
+
+/// The tools of `@playwright/mcp` that act and then report the page.
+const PLAYWRIGHT_ACTIONS: &[&str] = &[
+    "browser_navigate",
+    "browser_navigate_back",
+    "browser_click",
+    "browser_type",
+    "browser_press_key",
+    "browser_hover",
+    "browser_drag",
+    "browser_drop",
+    "browser_select_option",
+    "browser_fill_form",
+    "browser_file_upload",
+    "browser_handle_dialog",
+    "browser_wait_for",
+    "browser_tabs",
+    "browser_resize",
+];
+
+impl Profile {
+    /// The profile for `@playwright/mcp`: `browser_snapshot` and the action tools take a
+    /// goal; `### Result` sections and long plain texts are previewed.
+    #[must_use]
+    pub fn playwright() -> Self {
+        Self {
+            name: "playwright".to_owned(),
+            snapshot_tools: vec!["browser_snapshot".to_owned()],
+            action_tools: PLAYWRIGHT_ACTIONS.iter().map(|&t| t.to_owned()).collect(),
+            ..Self::generic()
+        }
+    }
+
+    /// The profile for `chrome-devtools-mcp`: long results are previewed. Its snapshots use
+    /// their own `uid=` syntax, which the digest does not read yet, so they pass unchanged
+    /// and no tool gets a goal.
+    #[must_use]
+    pub fn chrome_devtools() -> Self {
+        Self {
+            name: "chrome-devtools".to_owned(),
+            ..Self::generic()
+        }
+    }
+
+    /// The profile for any other server: long text results are previewed, nothing else.
+    #[must_use]
+    pub fn generic() -> Self {
+        Self {
+            name: "generic".to_owned(),
+            snapshot_tools: Vec::new(),
+            action_tools: Vec::new(),
+            without_goal: WithoutGoal::Diff,
+            max_tokens: 1_000,
+            preview_chars: 2_000,
+            guard_sections: vec!["Result".to_owned()],
+            guard_plain_text: true,
+            confirm_tool: "confirm_output".to_owned(),
+        }
+    }
+
+    /// A built-in profile by name: `playwright`, `chrome-devtools` or `generic`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::UnknownProfile`] for any other name.
+    pub fn named(name: &str) -> Result<Self, Error> {
+        match name {
+            "playwright" => Ok(Self::playwright()),
+            "chrome-devtools" => Ok(Self::chrome_devtools()),
+            "generic" => Ok(Self::generic()),
+            other => Err(Error::UnknownProfile(other.to_owned())),
+        }
+    }
+
+    /// The built-in profile for a server, from the `serverInfo.name` it reports at
+    /// `initialize` (`Playwright`, `chrome_devtools`, …); `generic` when it is not known.
+    #[must_use]
+    pub fn for_server(server_name: &str) -> Self {
+        let folded: String = server_name
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        if folded.contains("playwright") {
+            Self::playwright()
+        } else if folded.contains("chromedevtools") {
+            Self::chrome_devtools()
+        } else {
+            Self::generic()
+        }
+    }
+
+    /// Whether `tool` gets the proxy's `goal` and `page` parameters.
+    #[must_use]
+    pub fn takes_goal(&self, tool: &str) -> bool {
+        self.is_snapshot_tool(tool) || self.action_tools.iter().any(|t| t == tool)
+    }
+
+    /// Whether `tool` exists to return a snapshot.
+    #[must_use]
+    pub fn is_snapshot_tool(&self, tool: &str) -> bool {
+        self.snapshot_tools.iter().any(|t| t == tool)
+    }
+
+    /// Applies a configuration file (JSON) over this profile; see [`ProfileFile`] for its
+    /// fields. A `profile` field in the file replaces `self` with that built-in first.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Config`] when the text is not such a JSON object, [`Error::UnknownProfile`]
+    /// for an unknown base profile, [`Error::Limit`] for limits out of range.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use mcp_proxy_rules::{Profile, WithoutGoal};
+    ///
+    /// let p = Profile::generic()
+    ///     .with_file(r#"{"profile": "playwright", "withoutGoal": "digest", "maxTokens": 800}"#)?;
+    /// assert_eq!(p.name, "playwright");
+    /// assert_eq!((p.without_goal, p.max_tokens), (WithoutGoal::Digest, 800));
+    /// # Ok::<(), mcp_proxy_rules::Error>(())
+    /// ```
+    pub fn with_file(self, json: &str) -> Result<Self, Error> {
+        let file: ProfileFile =
+            serde_json::from_str(json).map_err(|e| Error::Config(e.to_string()))?;
+        let mut p = match &file.profile {
+            Some(name) => Self::named(name)?,
+            None => self,
+        };
+        if let Some(v) = file.snapshot_tools {
+            p.snapshot_tools = v;
+        }
+        if let Some(v) = file.action_tools {
+            p.action_tools = v;
+        }
+        if let Some(v) = file.without_goal {
+            p.without_goal = v;
+        }
+        if let Some(v) = file.max_tokens {
+            p.max_tokens = v;
+        }
+        if let Some(v) = file.preview_chars {
+            p.preview_chars = v;
+        }
+        if let Some(v) = file.guard_sections {
+            p.guard_sections = v;
+        }
+        if let Some(v) = file.guard_plain_text {
+            p.guard_plain_text = v;
+        }
+        if let Some(v) = file.confirm_tool {
+            p.confirm_tool = v;
+        }
+        p.check()?;
+        Ok(p)
+    }
+
+    /// Checks the limits.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Limit`] naming the field that is out of range.
+    pub fn check(&self) -> Result<(), Error> {
+        if !(100..=1_000_000).contains(&self.max_tokens) {
+            return Err(Error::Limit {
+                field: "maxTokens",
+                value: self.max_tokens,
+                range: "100 to 1000000",
+            });
+        }
+        if !(output_guard::MIN_LIMIT_CHARS..=10_000_000).contains(&self.preview_chars) {
+            return Err(Error::Limit {
+                field: "previewChars",
+                value: self.preview_chars,
+                range: "800 to 10000000",
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The configuration file, JSON with these optional fields; each replaces the profile's value.
+///
+/// ```json
+/// {
+///   "profile": "playwright",
+///   "snapshotTools": ["browser_snapshot"],
+///   "actionTools": ["browser_click", "browser_navigate"],
+///   "withoutGoal": "diff",
+///   "maxTokens": 1000,
+///   "previewChars": 2000,
+///   "guardSections": ["Result"],
+///   "guardPlainText": true,
+///   "confirmTool": "confirm_output"
+/// }
+/// ```
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[non_exhaustive]
+pub struct ProfileFile {
+    /// A built-in profile to start from instead of the one picked from the server.
+    pub profile: Option<String>,
+    /// See [`Profile::snapshot_tools`].
+    pub snapshot_tools: Option<Vec<String>>,
+    /// See [`Profile::action_tools`].
+    pub action_tools: Option<Vec<String>>,
+    /// See [`Profile::without_goal`].
+    pub without_goal: Option<WithoutGoal>,
+    /// See [`Profile::max_tokens`].
+    pub max_tokens: Option<usize>,
+    /// See [`Profile::preview_chars`].
+    pub preview_chars: Option<usize>,
+    /// See [`Profile::guard_sections`].
+    pub guard_sections: Option<Vec<String>>,
+    /// See [`Profile::guard_plain_text`].
+    pub guard_plain_text: Option<bool>,
+    /// See [`Profile::confirm_tool`].
+    pub confirm_tool: Option<String>,
+}

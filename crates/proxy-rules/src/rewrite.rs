@@ -1,0 +1,428 @@
+//! One proxy session's rewriting of `tools/call`: the proxy's arguments taken out before the
+//! call, the result made lean after it.
+
+use std::collections::VecDeque;
+use std::ops::Range;
+use std::sync::Mutex;
+
+use output_guard::{Budget, Config as GuardConfig, Guard, Kind, StoreLimits, TokenStore};
+use serde_json::{Map, Value, json};
+use snapshot_digest::{DiffKind, DigestConfig, diff, digest_with, full_digest_with, parse_lenient};
+
+use crate::markdown::{fenced, legacy_snapshot, page_url, sections, snapshot_link};
+use crate::{Error, LeanArgs, Profile, WithoutGoal, split_args};
+
+/// Reads a snapshot file that a result links to, as the server wrote it.
+///
+/// The proxy's binary implements it over the file system (resolving paths as the server
+/// does); tests implement it over a map. A closure `Fn(&str) -> Result<String, String>` is one.
+pub trait SnapshotFiles {
+    /// The text of the file at `path`, as the link wrote it, or why it cannot be read.
+    ///
+    /// # Errors
+    ///
+    /// A message saying why, which the proxy reports in its statistics; the link then passes
+    /// unchanged.
+    fn read(&self, path: &str) -> Result<String, String>;
+}
+
+impl<F: Fn(&str) -> Result<String, String>> SnapshotFiles for F {
+    fn read(&self, path: &str) -> Result<String, String> {
+        self(path)
+    }
+}
+
+/// A call on its way to the server: the tool and the proxy's arguments taken out of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Call {
+    /// The tool's name.
+    pub tool: String,
+    /// The proxy's own arguments.
+    pub lean: LeanArgs,
+}
+
+/// What [`Rewriter::prepare`] decided for a call.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Prepared {
+    /// Forward the call with these arguments, then rewrite its result for `call`.
+    Forward {
+        /// The arguments without the proxy's own.
+        arguments: Option<Map<String, Value>>,
+        /// What the rewrite needs to know.
+        call: Call,
+    },
+    /// Answer the client with this `tools/call` result; the server never sees the call (the
+    /// confirm tool, or arguments the proxy refuses).
+    Answer(Value),
+}
+
+/// What was done to a result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Action {
+    /// A snapshot became a goal digest.
+    GoalDigest,
+    /// A snapshot became the full digest.
+    FullDigest,
+    /// A snapshot became its difference from the page's previous one.
+    Diff,
+    /// A linked snapshot file was read and put inline.
+    InlinedFile,
+    /// A large output became a preview with a confirm token.
+    Preview,
+    /// A confirm token was redeemed.
+    Confirmed,
+}
+
+impl Action {
+    /// A short stable name, as written in statistics.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::GoalDigest => "goal-digest",
+            Self::FullDigest => "full-digest",
+            Self::Diff => "diff",
+            Self::InlinedFile => "inlined-file",
+            Self::Preview => "preview",
+            Self::Confirmed => "confirmed",
+        }
+    }
+}
+
+/// What [`Rewriter::rewrite`] did, for statistics.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Outcome {
+    /// What was done, in order; empty when the result passed unchanged.
+    pub actions: Vec<Action>,
+    /// Estimated tokens of the snapshot files the result linked to and the proxy read.
+    pub linked_tokens: usize,
+    /// Why something was left as it was (a file that could not be read, a goal with no
+    /// snapshot to apply to).
+    pub notes: Vec<String>,
+}
+
+/// Recent snapshots kept per page for diffs.
+const RECENT_PAGES: usize = 16;
+
+/// The rewriting rules of one proxy session: the profile, the previews' token store and the
+/// last snapshot of each recent page.
+///
+/// # Example
+///
+/// ```
+/// use mcp_proxy_rules::{Prepared, Profile, Rewriter};
+/// use serde_json::json;
+///
+/// let rw = Rewriter::new(Profile::playwright())?;
+/// let args = json!({"goal": "add to basket"}).as_object().cloned();
+/// let Prepared::Forward { arguments, call } = rw.prepare("browser_snapshot", args) else {
+///     panic!("a snapshot call is forwarded");
+/// };
+/// assert_eq!(arguments, Some(serde_json::Map::new()));
+///
+/// let mut result = json!({"content": [{"type": "text", "text":
+///     "### Snapshot\n```yaml\n- button \"Add to basket\" [ref=e6]\n```"}]});
+/// let no_files = |_: &str| Err("no files here".to_owned());
+/// let outcome = rw.rewrite(&call, &mut result, &no_files);
+/// assert!(result["content"][0]["text"].as_str().unwrap().contains("[ref=e6]"));
+/// assert_eq!(outcome.actions.len(), 1);
+/// # Ok::<(), mcp_proxy_rules::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Rewriter {
+    profile: Profile,
+    guard: Guard,
+    store: TokenStore,
+    recent: Mutex<VecDeque<(String, String)>>,
+}
+
+impl Rewriter {
+    /// Rules for `profile`, with an empty token store.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Limit`] or [`Error::Guard`] when the profile's limits are out of range.
+    pub fn new(profile: Profile) -> Result<Self, Error> {
+        profile.check()?;
+        let guard = Guard::new(GuardConfig {
+            budget: Budget::Chars(profile.preview_chars),
+            confirm_tool: profile.confirm_tool.clone(),
+            pretty_json: true,
+            ..GuardConfig::default()
+        })?;
+        Ok(Self {
+            profile,
+            guard,
+            store: TokenStore::new(StoreLimits::default()),
+            recent: Mutex::new(VecDeque::new()),
+        })
+    }
+
+    /// The profile in use.
+    #[must_use]
+    pub const fn profile(&self) -> &Profile {
+        &self.profile
+    }
+
+    /// Decides what to do with a `tools/call` before it reaches the server: the confirm tool
+    /// is answered here; tools that got `goal` and `page` lose them, checked.
+    #[must_use]
+    pub fn prepare(&self, tool: &str, mut arguments: Option<Map<String, Value>>) -> Prepared {
+        if tool == self.profile.confirm_tool {
+            return Prepared::Answer(self.confirm(arguments.as_ref()));
+        }
+        let lean = if self.profile.takes_goal(tool) {
+            match split_args(arguments.as_mut()) {
+                Ok(lean) => lean,
+                Err(message) => return Prepared::Answer(error_result(&message)),
+            }
+        } else {
+            LeanArgs::default()
+        };
+        Prepared::Forward {
+            arguments,
+            call: Call {
+                tool: tool.to_owned(),
+                lean,
+            },
+        }
+    }
+
+    fn confirm(&self, arguments: Option<&Map<String, Value>>) -> Value {
+        let Some(token) = arguments
+            .and_then(|a| a.get("token"))
+            .and_then(Value::as_str)
+        else {
+            return error_result(&format!(
+                "{} needs a token: pass {{\"token\": \"…\"}} with the confirmToken of a preview",
+                self.profile.confirm_tool
+            ));
+        };
+        match self.store.redeem(token) {
+            Ok(text) => json!({"content": [{"type": "text", "text": text}]}),
+            Err(e) => error_result(&e.to_string()),
+        }
+    }
+
+    /// Makes a server's `tools/call` result lean, in place: snapshots digested or diffed
+    /// (read from the file a link names when needed), long sections and texts previewed.
+    ///
+    /// Results marked `isError`, results with `structuredContent`, and every content item
+    /// that is not text pass unchanged; so does anything the rules cannot read.
+    pub fn rewrite(&self, call: &Call, result: &mut Value, files: &dyn SnapshotFiles) -> Outcome {
+        let mut outcome = Outcome::default();
+        let is_error = result.get("isError").and_then(Value::as_bool) == Some(true);
+        if is_error || result.get("structuredContent").is_some() {
+            return outcome;
+        }
+        let Some(items) = result.get_mut("content").and_then(Value::as_array_mut) else {
+            return outcome;
+        };
+        let mut goal_used = false;
+        for item in items.iter_mut() {
+            if item.get("type").and_then(Value::as_str) != Some("text") {
+                continue;
+            }
+            let Some(Value::String(text)) = item.get_mut("text") else {
+                continue;
+            };
+            let before = outcome.actions.len();
+            if let Some(new) = self.rewrite_text(call, text, files, &mut outcome) {
+                *text = new;
+            }
+            goal_used |= outcome.actions[before..].contains(&Action::GoalDigest);
+        }
+        if call.lean.goal.is_some() && !goal_used {
+            outcome
+                .notes
+                .push("the goal found no snapshot in the result".to_owned());
+        }
+        outcome
+    }
+
+    fn rewrite_text(
+        &self,
+        call: &Call,
+        text: &str,
+        files: &dyn SnapshotFiles,
+        outcome: &mut Outcome,
+    ) -> Option<String> {
+        let secs = sections(text);
+        let mut edits: Vec<(Range<usize>, String)> = Vec::new();
+        let reads_snapshots =
+            !self.profile.snapshot_tools.is_empty() || !self.profile.action_tools.is_empty();
+        if reads_snapshots {
+            let url = page_url(text).unwrap_or("").to_owned();
+            let snapshot_section = secs.iter().find(|s| &text[s.title.clone()] == "Snapshot");
+            let inline = match snapshot_section {
+                Some(s) => fenced(text, s.body.clone()),
+                None => legacy_snapshot(text),
+            };
+            if let Some(inner) = inline {
+                let raw = &text[inner.clone()];
+                if let Some(lean) = self.lean_snapshot(call, &url, raw, outcome) {
+                    edits.push((inner, lean));
+                }
+            } else if let Some(section) = snapshot_section
+                && let Some((line, path)) = snapshot_link(text, section.body.clone())
+            {
+                match files.read(path) {
+                    Ok(raw) => {
+                        outcome.linked_tokens += snapshot_digest::estimate_tokens(&raw);
+                        let shown = self
+                            .lean_snapshot(call, &url, &raw, outcome)
+                            .unwrap_or_else(|| raw.clone());
+                        outcome.actions.push(Action::InlinedFile);
+                        let link = &text[line.clone()];
+                        let shown = shown.trim_end_matches('\n');
+                        edits.push((line, format!("{link}\n```yaml\n{shown}\n```")));
+                    }
+                    Err(why) => outcome.notes.push(format!("snapshot link {path}: {why}")),
+                }
+            }
+        }
+        for section in &secs {
+            let title = &text[section.title.clone()];
+            if !self.profile.guard_sections.iter().any(|g| g == title) {
+                continue;
+            }
+            let body = &text[section.body.clone()];
+            let content = body.trim_end_matches('\n');
+            if output_guard::char_len(content) <= self.profile.preview_chars {
+                continue;
+            }
+            let preview = self.guard.json_text(content.to_owned(), &self.store);
+            outcome.actions.push(Action::Preview);
+            let end = section.body.start + content.len();
+            edits.push((section.body.start..end, preview.text));
+        }
+        if secs.is_empty()
+            && self.profile.guard_plain_text
+            && output_guard::char_len(text) > self.profile.preview_chars
+        {
+            let preview = self.guard.text(text.to_owned(), Kind::Text, &self.store);
+            outcome.actions.push(Action::Preview);
+            return Some(preview.text);
+        }
+        (!edits.is_empty()).then(|| apply(text, edits))
+    }
+
+    /// The lean form of one snapshot for this call, or `None` to keep it as it is.
+    fn lean_snapshot(
+        &self,
+        call: &Call,
+        url: &str,
+        raw: &str,
+        outcome: &mut Outcome,
+    ) -> Option<String> {
+        let previous = self.remember(url, raw);
+        let (snapshot, _diagnostics) = parse_lenient(raw);
+        let config = self.digest_config(call.lean.page);
+        if let Some(goal) = &call.lean.goal {
+            outcome.actions.push(Action::GoalDigest);
+            return Some(digest_with(&snapshot, goal, &config).text);
+        }
+        let (text, action) = match self.profile.without_goal {
+            WithoutGoal::Unchanged => return None,
+            WithoutGoal::Diff if !self.profile.is_snapshot_tool(&call.tool) => {
+                let changes = previous.map(|old| {
+                    let (old, _) = parse_lenient(&old);
+                    diff(&old, &snapshot)
+                });
+                match changes {
+                    Some(d) if d.kind != DiffKind::Navigated => (d.text, Action::Diff),
+                    _ => (
+                        full_digest_with(&snapshot, &config).text,
+                        Action::FullDigest,
+                    ),
+                }
+            }
+            WithoutGoal::Diff | WithoutGoal::Digest => (
+                full_digest_with(&snapshot, &config).text,
+                Action::FullDigest,
+            ),
+        };
+        // A lean form is never worse than the original: small pages stay as they are.
+        if text.len() >= raw.len() {
+            return None;
+        }
+        outcome.actions.push(action);
+        Some(text)
+    }
+
+    fn digest_config(&self, page: usize) -> DigestConfig {
+        let snapshot_tool = self
+            .profile
+            .snapshot_tools
+            .first()
+            .map_or("the snapshot tool", String::as_str);
+        DigestConfig {
+            max_tokens: self.profile.max_tokens,
+            page: page.max(1),
+            full_snapshot_hint: format!("{snapshot_tool} without goal lists every control"),
+            next_page_hint: format!(
+                "{snapshot_tool} with the same goal and page {{page}} lists the next candidates"
+            ),
+            ..DigestConfig::default()
+        }
+    }
+
+    /// Records `raw` as the latest snapshot of `url` and returns the one it replaces.
+    fn remember(&self, url: &str, raw: &str) -> Option<String> {
+        let mut recent = self
+            .recent
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let previous = recent
+            .iter()
+            .position(|(u, _)| u == url)
+            .and_then(|i| recent.remove(i))
+            .map(|(_, s)| s);
+        if recent.len() >= RECENT_PAGES {
+            recent.pop_front();
+        }
+        recent.push_back((url.to_owned(), raw.to_owned()));
+        previous
+    }
+}
+
+/// `text` with each range replaced; ranges never overlap and are applied in order.
+fn apply(text: &str, mut edits: Vec<(Range<usize>, String)>) -> String {
+    edits.sort_by_key(|(r, _)| r.start);
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for (range, new) in edits {
+        if range.start < at {
+            continue;
+        }
+        out.push_str(&text[at..range.start]);
+        out.push_str(&new);
+        at = range.end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+/// A `tools/call` result that reports `message` as a tool error.
+#[must_use]
+pub fn error_result(message: &str) -> Value {
+    json!({"content": [{"type": "text", "text": message}], "isError": true})
+}
+
+/// Estimated tokens of the text content of a `tools/call` result (the model reads these).
+#[must_use]
+pub fn text_tokens(result: &Value) -> usize {
+    result
+        .get("content")
+        .and_then(Value::as_array)
+        .map_or(0, |items| {
+            items
+                .iter()
+                .filter_map(|i| i.get("text").and_then(Value::as_str))
+                .map(snapshot_digest::estimate_tokens)
+                .sum()
+        })
+}

@@ -1,0 +1,181 @@
+//! The proxy's statistics: one JSON line per `tools/call`, and their sum.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Serialize};
+
+/// One `tools/call` as the proxy saw it; written as one JSON line.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct CallStats {
+    /// The tool called.
+    pub tool: String,
+    /// Estimated tokens of the text the server returned.
+    pub server_tokens: usize,
+    /// Estimated tokens of snapshot files the result linked to, which the proxy read.
+    #[serde(default)]
+    pub linked_tokens: usize,
+    /// Estimated tokens of the text the client got.
+    pub client_tokens: usize,
+    /// What was done ([`Action::as_str`](crate::Action::as_str) names), empty when the result
+    /// passed unchanged; `answered` when the proxy answered without the server, `error` when
+    /// the call failed.
+    pub actions: Vec<String>,
+    /// Milliseconds from the client's request to the proxy's answer.
+    pub ms: f64,
+    /// Milliseconds of that spent rewriting the result (digests, diffs, previews).
+    pub rewrite_ms: f64,
+}
+
+impl CallStats {
+    /// This line as JSON, without a newline.
+    #[must_use]
+    pub fn to_line(&self) -> String {
+        // A struct of strings and numbers always serializes.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// The sum of a statistics file.
+#[derive(Debug, Clone, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Report {
+    /// Per tool: calls, server tokens, linked tokens, client tokens.
+    pub tools: BTreeMap<String, ToolSum>,
+    /// Per-call rewrite time in ms, sorted.
+    rewrite_ms: Vec<f64>,
+    /// Lines that were not statistics, with their line numbers.
+    pub bad_lines: Vec<usize>,
+}
+
+/// What one tool's calls added up to.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ToolSum {
+    /// Calls.
+    pub calls: usize,
+    /// Tokens the server returned.
+    pub server_tokens: usize,
+    /// Tokens of linked snapshot files.
+    pub linked_tokens: usize,
+    /// Tokens the client got.
+    pub client_tokens: usize,
+}
+
+impl Report {
+    /// Sums JSON lines as written by the proxy; blank lines are skipped, other lines that are
+    /// not statistics are counted in [`bad_lines`](Self::bad_lines).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use mcp_proxy_rules::Report;
+    ///
+    /// let lines = r#"{"tool":"browser_snapshot","serverTokens":5000,"clientTokens":900,"actions":["goal-digest"],"ms":40.0,"rewriteMs":8.0}
+    /// not json"#;
+    /// let report = Report::from_lines(lines);
+    /// assert_eq!(report.tools["browser_snapshot"].server_tokens, 5000);
+    /// assert_eq!(report.bad_lines, [2]);
+    /// assert!(report.render().contains("browser_snapshot"));
+    /// ```
+    #[must_use]
+    pub fn from_lines(text: &str) -> Self {
+        let mut report = Self::default();
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let Ok(stats) = serde_json::from_str::<CallStats>(line) else {
+                report.bad_lines.push(i + 1);
+                continue;
+            };
+            let sum = report.tools.entry(stats.tool).or_default();
+            sum.calls += 1;
+            sum.server_tokens += stats.server_tokens;
+            sum.linked_tokens += stats.linked_tokens;
+            sum.client_tokens += stats.client_tokens;
+            if stats.rewrite_ms.is_finite() {
+                report.rewrite_ms.push(stats.rewrite_ms);
+            }
+        }
+        report.rewrite_ms.sort_by(f64::total_cmp);
+        report
+    }
+
+    /// All tools together.
+    #[must_use]
+    pub fn total(&self) -> ToolSum {
+        self.tools
+            .values()
+            .fold(ToolSum::default(), |a, t| ToolSum {
+                calls: a.calls + t.calls,
+                server_tokens: a.server_tokens + t.server_tokens,
+                linked_tokens: a.linked_tokens + t.linked_tokens,
+                client_tokens: a.client_tokens + t.client_tokens,
+            })
+    }
+
+    /// The `q` quantile (0 to 1) of the per-call rewrite time in ms, `None` without calls.
+    #[must_use]
+    pub fn rewrite_ms_quantile(&self, q: f64) -> Option<f64> {
+        let n = self.rewrite_ms.len();
+        if n == 0 {
+            return None;
+        }
+        // Nearest rank; the cast is of a value in 0..n.
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            clippy::cast_precision_loss
+        )]
+        let i = ((q.clamp(0.0, 1.0) * n as f64).ceil() as usize).clamp(1, n) - 1;
+        self.rewrite_ms.get(i).copied()
+    }
+
+    /// A Markdown table per tool, a total and the rewrite-time quantiles.
+    #[must_use]
+    pub fn render(&self) -> String {
+        let mut out = String::from(
+            "| tool | calls | server tokens | linked file tokens | client tokens | saved |\n|---|---:|---:|---:|---:|---:|\n",
+        );
+        let row = |out: &mut String, name: &str, t: &ToolSum| {
+            let before = t.server_tokens + t.linked_tokens;
+            let saved = if before == 0 {
+                "–".to_owned()
+            } else {
+                #[allow(clippy::cast_precision_loss)]
+                let pct = 100.0 * (1.0 - t.client_tokens as f64 / before as f64);
+                format!("{pct:.0} %")
+            };
+            let _ = writeln!(
+                out,
+                "| {name} | {} | {} | {} | {} | {saved} |",
+                t.calls, t.server_tokens, t.linked_tokens, t.client_tokens
+            );
+        };
+        for (name, t) in &self.tools {
+            row(&mut out, name, t);
+        }
+        row(&mut out, "**total**", &self.total());
+        if let (Some(p50), Some(p99)) = (
+            self.rewrite_ms_quantile(0.5),
+            self.rewrite_ms_quantile(0.99),
+        ) {
+            let _ = writeln!(
+                out,
+                "\nrewrite time per call: p50 {p50:.2} ms, p99 {p99:.2} ms"
+            );
+        }
+        if !self.bad_lines.is_empty() {
+            let _ = writeln!(
+                out,
+                "\n{} lines were not statistics (first: line {})",
+                self.bad_lines.len(),
+                self.bad_lines[0]
+            );
+        }
+        out
+    }
+}

@@ -1,0 +1,403 @@
+//! The proxy's rules on real inputs: Playwright MCP's own tool list and snapshots from the
+//! corpus (`MCP_LEAN_CORPUS`), and responses shaped as `@playwright/mcp` 0.0.83 writes them.
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::PathBuf;
+
+use mcp_proxy_rules::{
+    Action, Prepared, Profile, Report, Rewriter, WithoutGoal, augment_tools, text_tokens,
+};
+use serde_json::{Value, json};
+use tool_schema::{Config, lint_value};
+
+fn corpus() -> Option<PathBuf> {
+    let dir = PathBuf::from(std::env::var_os("MCP_LEAN_CORPUS")?);
+    assert!(
+        dir.is_dir(),
+        "MCP_LEAN_CORPUS={} is not a folder",
+        dir.display()
+    );
+    Some(dir)
+}
+
+fn text_of(result: &Value) -> &str {
+    result["content"][0]["text"].as_str().unwrap_or_default()
+}
+
+fn refs(text: &str) -> BTreeSet<&str> {
+    text.match_indices("[ref=")
+        .filter_map(|(at, _)| {
+            let rest = &text[at + 5..];
+            rest.find(']').map(|end| &rest[..end])
+        })
+        .collect()
+}
+
+fn forward(rw: &Rewriter, tool: &str, args: Value) -> mcp_proxy_rules::Call {
+    match rw.prepare(tool, args.as_object().cloned()) {
+        Prepared::Forward { call, .. } => call,
+        other => panic!("{tool} should be forwarded, got {other:?}"),
+    }
+}
+
+fn snapshot_response(url: &str, snapshot: &str) -> Value {
+    json!({"content": [{"type": "text", "text": format!(
+        "### Page\n- Page URL: {url}\n- Page Title: t\n### Snapshot\n```yaml\n{snapshot}\n```"
+    )}]})
+}
+
+const NO_FILES: fn(&str) -> Result<String, String> = |_| Err("no files in this test".to_owned());
+
+#[test]
+fn the_added_parameters_and_tool_lint_clean_on_playwrights_real_tool_list() {
+    let Some(dir) = corpus() else { return };
+    let raw = std::fs::read_to_string(dir.join("tools/playwright-mcp.tools.json"))
+        .expect("the corpus has Playwright MCP's tool list");
+    let original: Value = serde_json::from_str(&raw).expect("the tool list is JSON");
+    let mut augmented = original.clone();
+    let report = augment_tools(&mut augmented, &Profile::playwright());
+    assert!(report.with_goal.iter().any(|t| t == "browser_snapshot"));
+    assert!(report.with_goal.iter().any(|t| t == "browser_click"));
+    assert!(report.confirm_added);
+    assert!(report.conflicts.is_empty(), "{:?}", report.conflicts);
+
+    let config = Config::default();
+    let before = lint_value(&original, &config).expect("lints");
+    let after = lint_value(&augmented, &config).expect("lints");
+    let ours: Vec<_> = after
+        .findings()
+        .iter()
+        .filter(|f| {
+            f.pointer.contains("/goal")
+                || f.pointer.contains("/page")
+                || f.tool.as_deref() == Some("confirm_output")
+        })
+        .collect();
+    assert!(
+        ours.is_empty(),
+        "what the proxy adds has findings: {ours:#?}"
+    );
+    assert!(
+        after.findings().len() <= before.findings().len() + 1,
+        "the augmented list has new findings: {} before, {} after",
+        before.findings().len(),
+        after.findings().len()
+    );
+}
+
+#[test]
+fn a_tool_with_its_own_goal_parameter_is_left_alone() {
+    let mut result = json!({"tools": [{"name": "browser_snapshot", "description": "d",
+        "inputSchema": {"type": "object", "properties": {"goal": {"type": "number"}}}}]});
+    let before = result["tools"][0].clone();
+    let report = augment_tools(&mut result, &Profile::playwright());
+    assert_eq!(report.conflicts, ["browser_snapshot"]);
+    assert_eq!(result["tools"][0], before);
+}
+
+#[test]
+fn the_confirm_tool_is_not_added_twice() {
+    let mut result =
+        json!({"tools": [{"name": "confirm_output", "inputSchema": {"type": "object"}}]});
+    assert!(!augment_tools(&mut result, &Profile::generic()).confirm_added);
+    assert_eq!(result["tools"].as_array().map(Vec::len), Some(1));
+}
+
+#[test]
+fn bad_proxy_arguments_are_answered_without_the_server() {
+    let rw = Rewriter::new(Profile::playwright()).expect("valid");
+    for (args, says) in [
+        (json!({"goal": 3}), "goal must be a string"),
+        (json!({"page": 2}), "give the goal too"),
+        (json!({"goal": "x", "page": 0}), "whole number from 1"),
+    ] {
+        let Prepared::Answer(result) = rw.prepare("browser_snapshot", args.as_object().cloned())
+        else {
+            panic!("{args} should be refused");
+        };
+        assert_eq!(result["isError"], true);
+        assert!(text_of(&result).contains(says), "{}", text_of(&result));
+    }
+    // A tool that did not get the parameters keeps whatever it was sent.
+    let Prepared::Forward { arguments, .. } =
+        rw.prepare("browser_evaluate", json!({"goal": 3}).as_object().cloned())
+    else {
+        panic!("forwarded");
+    };
+    assert_eq!(arguments, json!({"goal": 3}).as_object().cloned());
+}
+
+#[test]
+fn a_goal_digest_of_a_real_page_keeps_the_targets_and_only_refs_of_the_page() {
+    let Some(dir) = corpus() else { return };
+    let goals = std::fs::read_to_string(dir.join("goals-val.jsonl")).expect("goals");
+    let rw = Rewriter::new(Profile::playwright()).expect("valid");
+    let mut checked = 0;
+    for line in goals
+        .lines()
+        .filter(|l| l.contains("readability/"))
+        .take(12)
+    {
+        let goal: Value = serde_json::from_str(line).expect("a goal line");
+        let file = goal["file"].as_str().expect("file");
+        let snapshot = std::fs::read_to_string(dir.join(file)).expect("snapshot");
+        let call = forward(&rw, "browser_snapshot", json!({"goal": goal["goal"]}));
+        let mut result = snapshot_response("http://127.0.0.1/page", &snapshot);
+        let outcome = rw.rewrite(&call, &mut result, &NO_FILES);
+        let out = text_of(&result);
+        let page_refs = refs(&snapshot);
+        assert!(
+            refs(out).is_subset(&page_refs),
+            "a ref the page did not have"
+        );
+        if snapshot_digest::estimate_tokens(&snapshot) > 1_200 {
+            assert_eq!(outcome.actions, [Action::GoalDigest]);
+            assert!(text_tokens(&result) < snapshot_digest::estimate_tokens(&snapshot));
+        }
+        assert!(out.starts_with("### Page\n- Page URL: http://127.0.0.1/page\n"));
+        checked += 1;
+    }
+    assert_eq!(checked, 12);
+}
+
+#[test]
+fn a_linked_snapshot_is_read_digested_and_the_link_kept() {
+    let snapshot = "- main [ref=e1]:\n  - button \"Add to basket\" [ref=e6]\n";
+    let files: HashMap<&str, &str> = [("out/page-1.yml", snapshot)].into();
+    let read = |p: &str| {
+        files
+            .get(p)
+            .map(|s| (*s).to_owned())
+            .ok_or_else(|| format!("{p} is missing"))
+    };
+    let rw = Rewriter::new(Profile::playwright()).expect("valid");
+    let call = forward(
+        &rw,
+        "browser_click",
+        json!({"target": "e3", "goal": "add to basket"}),
+    );
+    let text = "### Ran Playwright code\n```js\nawait page.click();\n```\n### Page\n- Page URL: http://x/\n### Snapshot\n- [Snapshot](out/page-1.yml)\n### Events\n- e";
+    let mut result = json!({"content": [{"type": "text", "text": text}]});
+    let outcome = rw.rewrite(&call, &mut result, &read);
+    assert_eq!(outcome.actions, [Action::GoalDigest, Action::InlinedFile]);
+    let out = text_of(&result);
+    assert!(
+        out.contains("- [Snapshot](out/page-1.yml)\n```yaml\n"),
+        "{out}"
+    );
+    assert!(out.contains("[ref=e6]"));
+    assert!(out.ends_with("\n### Events\n- e"));
+
+    // A link the proxy cannot read passes unchanged, and says why in the outcome.
+    let mut missing =
+        json!({"content": [{"type": "text", "text": text.replace("page-1", "page-2")}]});
+    let before = missing.clone();
+    let outcome = rw.rewrite(&call, &mut missing, &read);
+    assert_eq!(missing, before);
+    assert!(
+        outcome
+            .notes
+            .iter()
+            .any(|n| n.contains("page-2.yml is missing"))
+    );
+}
+
+#[test]
+fn without_a_goal_an_action_gets_a_diff_and_a_snapshot_call_the_full_digest() {
+    let Some(dir) = corpus() else { return };
+    let snapshot = std::fs::read_to_string(dir.join("readability/bbc-1.ai.yaml")).expect("page");
+    let rw = Rewriter::new(Profile::playwright()).expect("valid");
+    let url = "http://127.0.0.1/bbc";
+
+    let call = forward(&rw, "browser_snapshot", json!({}));
+    let mut first = snapshot_response(url, &snapshot);
+    assert_eq!(
+        rw.rewrite(&call, &mut first, &NO_FILES).actions,
+        [Action::FullDigest]
+    );
+
+    // The same page again after an action: nothing changed, a one-line diff.
+    let click = forward(&rw, "browser_click", json!({"target": "e1"}));
+    let mut again = snapshot_response(url, &snapshot);
+    assert_eq!(
+        rw.rewrite(&click, &mut again, &NO_FILES).actions,
+        [Action::Diff]
+    );
+    assert!(text_tokens(&again) < 100, "{}", text_of(&again));
+
+    // Another page, never seen: the full digest.
+    let mut other = snapshot_response("http://127.0.0.1/other", &snapshot);
+    assert_eq!(
+        rw.rewrite(&click, &mut other, &NO_FILES).actions,
+        [Action::FullDigest]
+    );
+}
+
+#[test]
+fn a_small_page_stays_as_it_is() {
+    let rw = Rewriter::new(Profile::playwright()).expect("valid");
+    let call = forward(&rw, "browser_snapshot", json!({}));
+    let mut result = snapshot_response("http://x/", "- button \"Go\" [ref=e1]");
+    let before = result.clone();
+    assert!(rw.rewrite(&call, &mut result, &NO_FILES).actions.is_empty());
+    assert_eq!(result, before);
+}
+
+#[test]
+fn a_large_result_is_previewed_and_redeemed_byte_for_byte_once() {
+    let rw = Rewriter::new(Profile::playwright()).expect("valid");
+    let items: Vec<String> = (0..3000)
+        .map(|i| format!("  {{\n    \"tag\": \"div\",\n    \"id\": \"n{i}\"\n  }}"))
+        .collect();
+    let json_text = format!("[\n{}\n]", items.join(",\n"));
+    let text = format!(
+        "### Result\n{json_text}\n### Ran Playwright code\n```js\nawait page.evaluate('() => 1');\n```"
+    );
+    let mut result = json!({"content": [{"type": "text", "text": text}]});
+    let call = forward(&rw, "browser_evaluate", json!({"function": "() => 1"}));
+    assert_eq!(
+        rw.rewrite(&call, &mut result, &NO_FILES).actions,
+        [Action::Preview]
+    );
+    let out = text_of(&result).to_owned();
+    assert!(out.len() < 2_600, "{} chars", out.len());
+    assert!(out.contains("Array(3000)"), "a JSON summary: {out}");
+    assert!(out.ends_with("### Ran Playwright code\n```js\nawait page.evaluate('() => 1');\n```"));
+    let token = out
+        .split("confirmToken=")
+        .nth(1)
+        .and_then(|s| {
+            s.split(|c: char| !c.is_ascii_alphanumeric() && c != '_' && c != '-')
+                .next()
+        })
+        .expect("a token");
+
+    let Prepared::Answer(full) = rw.prepare(
+        "confirm_output",
+        json!({"token": token}).as_object().cloned(),
+    ) else {
+        panic!("the confirm tool is answered by the proxy");
+    };
+    assert_eq!(text_of(&full), json_text);
+    let Prepared::Answer(again) = rw.prepare(
+        "confirm_output",
+        json!({"token": token}).as_object().cloned(),
+    ) else {
+        panic!("answered");
+    };
+    assert_eq!(again["isError"], true);
+}
+
+#[test]
+fn errors_images_and_structured_content_pass_byte_for_byte() {
+    let rw = Rewriter::new(Profile::playwright()).expect("valid");
+    let call = forward(&rw, "browser_evaluate", json!({}));
+    let long = "x".repeat(10_000);
+    for result in [
+        json!({"content": [{"type": "text", "text": format!("### Result\n{long}")}], "isError": true}),
+        json!({"content": [{"type": "image", "data": long, "mimeType": "image/png"}]}),
+        json!({"content": [{"type": "text", "text": format!("### Result\n{long}")}], "structuredContent": {"a": 1}}),
+    ] {
+        let mut r = result.clone();
+        assert!(rw.rewrite(&call, &mut r, &NO_FILES).actions.is_empty());
+        assert_eq!(r, result);
+    }
+}
+
+#[test]
+fn a_generic_server_gets_long_plain_text_previewed() {
+    let rw = Rewriter::new(Profile::generic()).expect("valid");
+    let call = forward(&rw, "read_file", json!({"path": "/x"}));
+    let long: String = (0..2_000).map(|i| format!("line {i}\n")).collect();
+    let mut result = json!({"content": [{"type": "text", "text": long}]});
+    assert_eq!(
+        rw.rewrite(&call, &mut result, &NO_FILES).actions,
+        [Action::Preview]
+    );
+    assert!(text_of(&result).starts_with("counts: totalLength="));
+}
+
+#[test]
+fn hostile_results_never_panic() {
+    let rw = Rewriter::new(Profile::playwright()).expect("valid");
+    let call = forward(&rw, "browser_click", json!({"goal": "x"}));
+    let deep = "  ".repeat(5_000) + "- a";
+    let texts = [
+        String::new(),
+        "### Snapshot\n```yaml\n".to_owned(),
+        "### Snapshot\n```yaml\n```".to_owned(),
+        format!("### Snapshot\n```yaml\n{deep}\n```"),
+        "### Snapshot\n- [Snapshot](../../etc/passwd)".to_owned(),
+        "### Result\n".to_owned() + &"[".repeat(100_000),
+        "- Page Snapshot:\n```yaml\n- \"unterminated\n```".to_owned(),
+    ];
+    for text in texts {
+        for result in [
+            json!({"content": [{"type": "text", "text": text}]}),
+            json!({"content": "not a list"}),
+            json!({"content": [{"type": "text", "text": 5}]}),
+            json!(null),
+        ] {
+            let mut r = result;
+            let _ = rw.rewrite(&call, &mut r, &NO_FILES);
+        }
+    }
+}
+
+#[test]
+fn profiles_and_configuration_files() {
+    assert_eq!(
+        Profile::for_server("chrome_devtools").name,
+        "chrome-devtools"
+    );
+    assert_eq!(
+        Profile::for_server("Playwright").without_goal,
+        WithoutGoal::Diff
+    );
+    let err = Profile::generic()
+        .with_file(r#"{"maxTokens": 5}"#)
+        .expect_err("too small");
+    assert_eq!(
+        err.to_string(),
+        "maxTokens is 5; use a value from 100 to 1000000"
+    );
+    let err = Profile::generic()
+        .with_file(r#"{"maxTokenz": 500}"#)
+        .expect_err("unknown field");
+    assert!(
+        err.to_string().contains("unknown field `maxTokenz`"),
+        "{err}"
+    );
+    let err = Profile::generic()
+        .with_file(r#"{"profile": "selenium"}"#)
+        .expect_err("unknown");
+    assert!(
+        err.to_string()
+            .contains("use playwright, chrome-devtools or generic")
+    );
+}
+
+#[test]
+fn the_report_sums_lines_and_reads_quantiles() {
+    let lines = [
+        r#"{"tool":"a","serverTokens":100,"clientTokens":10,"actions":[],"ms":1.0,"rewriteMs":1.0}"#,
+        r#"{"tool":"a","serverTokens":100,"linkedTokens":50,"clientTokens":20,"actions":["diff"],"ms":2.0,"rewriteMs":3.0}"#,
+        "",
+        "{}",
+    ]
+    .join("\n");
+    let report = Report::from_lines(&lines);
+    let a = report.tools["a"];
+    assert_eq!(
+        (a.calls, a.server_tokens, a.linked_tokens, a.client_tokens),
+        (2, 200, 50, 30)
+    );
+    assert_eq!(report.bad_lines, [4]);
+    assert_eq!(report.rewrite_ms_quantile(0.5), Some(1.0));
+    assert_eq!(report.rewrite_ms_quantile(0.99), Some(3.0));
+    assert!(
+        report.render().contains("| a | 2 | 200 | 50 | 30 | 88 % |"),
+        "{}",
+        report.render()
+    );
+}
