@@ -26,6 +26,8 @@ mod guard;
 mod input;
 mod lint;
 mod parse;
+mod proxy;
+mod proxy_report;
 
 use std::process::ExitCode;
 
@@ -53,6 +55,10 @@ enum Command {
     Lint(lint::Args),
     /// Parse a Playwright ARIA snapshot and print a summary, its JSON tree or its re-rendered text.
     Parse(parse::Args),
+    /// Sit between an MCP client and a server: goals on snapshot tools, lean results.
+    Proxy(proxy::Args),
+    /// Sum up the statistics lines that `proxy --stats FILE` wrote.
+    ProxyReport(proxy_report::Args),
 }
 
 /// What a subcommand ends with: its exit status.
@@ -90,6 +96,8 @@ fn main() -> ExitCode {
         Command::Guard(args) => guard::run(&args),
         Command::Lint(args) => lint::run(&args),
         Command::Parse(args) => parse::run(&args),
+        Command::Proxy(args) => proxy::run(&args),
+        Command::ProxyReport(args) => proxy_report::run(&args),
     };
     match outcome {
         Outcome::Success => ExitCode::SUCCESS,

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -30,6 +31,55 @@ pub struct CallStats {
 }
 
 impl CallStats {
+    /// A call the server answered, rewritten as `outcome` says.
+    #[must_use]
+    pub fn forwarded(
+        tool: &str,
+        tokens: (usize, usize),
+        outcome: &crate::Outcome,
+        elapsed: Duration,
+        rewrite: Duration,
+    ) -> Self {
+        Self {
+            tool: tool.to_owned(),
+            server_tokens: tokens.0,
+            linked_tokens: outcome.linked_tokens,
+            client_tokens: tokens.1,
+            actions: outcome.actions.iter().map(|a| a.as_str().to_owned()).collect(),
+            ms: millis(elapsed),
+            rewrite_ms: millis(rewrite),
+        }
+    }
+
+    /// A call the proxy answered itself ([`Prepared::Answer`](crate::Prepared::Answer)): the
+    /// confirm tool, or arguments it refused.
+    #[must_use]
+    pub fn answered(tool: &str, result: &serde_json::Value, elapsed: Duration) -> Self {
+        Self {
+            tool: tool.to_owned(),
+            server_tokens: 0,
+            linked_tokens: 0,
+            client_tokens: crate::text_tokens(result),
+            actions: vec!["answered".to_owned()],
+            ms: millis(elapsed),
+            rewrite_ms: 0.0,
+        }
+    }
+
+    /// A call that failed between the proxy and the server (timeout, server gone).
+    #[must_use]
+    pub fn failed(tool: &str, elapsed: Duration) -> Self {
+        Self {
+            tool: tool.to_owned(),
+            server_tokens: 0,
+            linked_tokens: 0,
+            client_tokens: 0,
+            actions: vec!["error".to_owned()],
+            ms: millis(elapsed),
+            rewrite_ms: 0.0,
+        }
+    }
+
     /// This line as JSON, without a newline.
     #[must_use]
     pub fn to_line(&self) -> String {
@@ -178,4 +228,8 @@ impl Report {
         }
         out
     }
+}
+
+fn millis(d: Duration) -> f64 {
+    d.as_secs_f64() * 1_000.0
 }
