@@ -69,7 +69,11 @@ pub(crate) fn run(args: &Args) -> Outcome {
                     return Outcome::Failure;
                 }
             };
-            runtime.block_on(serve(args, settings))
+            let outcome = runtime.block_on(serve(args, settings));
+            // Reading standard input holds a blocking thread that only a new line would free;
+            // the proxy is done, so it does not wait for it.
+            runtime.shutdown_background();
+            outcome
         }
         Err(message) => {
             eprintln!("mcp-lean proxy: {message}");

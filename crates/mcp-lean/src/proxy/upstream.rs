@@ -98,7 +98,9 @@ impl Service<RoleClient> for Upstream {
         mut notification: ServerNotification,
         context: NotificationContext<RoleClient>,
     ) -> Result<(), ErrorData> {
-        *notification.get_meta_mut() = context.meta;
+        if !context.meta.is_empty() {
+            *notification.get_meta_mut() = context.meta;
+        }
         let notification = match notification {
             ServerNotification::ProgressNotification(mut progress) => {
                 // Progress reaches the client under the client's own token, and only for
@@ -172,7 +174,9 @@ pub(crate) async fn forward_client_notification(
         ClientNotification::InitializedNotification(_)
         | ClientNotification::CancelledNotification(_) => {}
         _ => {
-            *notification.get_meta_mut() = context.meta;
+            if !context.meta.is_empty() {
+                *notification.get_meta_mut() = context.meta;
+            }
             let _ = peer.send_notification(notification).await;
         }
     }

@@ -5,6 +5,7 @@ mod eval;
 mod guard;
 mod lint;
 mod parse;
+mod proxy;
 
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};

@@ -1,0 +1,284 @@
+//! `mcp-lean proxy` in front of a scripted server (`scripted-server.mjs`, node only): what a
+//! real server may do — progress, sampling, cancellation, garbage, silence, 10 MB, dying —
+//! reaches an rmcp client through the proxy as it should. The same flow against the real
+//! `@playwright/mcp` is in `tests/playwright/`.
+
+// Sampling and logging are deprecated by SEP-2577 but are what servers send today; the proxy
+// must still pass them.
+#![allow(deprecated)]
+
+use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rmcp::model::{
+    CallToolRequestParams, ClientConfig, CreateMessageRequestParams, CreateMessageResult,
+    LoggingMessageNotificationParam, ProgressNotificationParam,
+};
+use rmcp::service::{NotificationContext, RequestContext, RunningService};
+use rmcp::transport::TokioChildProcess;
+use rmcp::{ClientHandler, ErrorData, RoleClient, ServiceExt};
+use serde_json::{Value, json};
+
+use crate::repo_path;
+
+/// What the client saw besides answers.
+#[derive(Debug, Default)]
+struct Seen {
+    progress: Vec<ProgressNotificationParam>,
+    logs: Vec<Value>,
+}
+
+/// An rmcp client that answers sampling requests and records notifications.
+#[derive(Clone, Default)]
+struct Client {
+    seen: Arc<Mutex<Seen>>,
+}
+
+impl ClientHandler for Client {
+    async fn create_message(
+        &self,
+        _params: CreateMessageRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<CreateMessageResult, ErrorData> {
+        serde_json::from_value(json!({
+            "model": "scripted-model", "role": "assistant",
+            "content": {"type": "text", "text": "sampled through the proxy"}
+        }))
+        .map_err(|e| ErrorData::internal_error(e.to_string(), None))
+    }
+
+    async fn on_progress(
+        &self,
+        params: ProgressNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        self.seen.lock().expect("lock").progress.push(params);
+    }
+
+    async fn on_logging_message(
+        &self,
+        params: LoggingMessageNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        self.seen.lock().expect("lock").logs.push(params.data);
+    }
+
+    fn get_info(&self) -> ClientConfig {
+        serde_json::from_value(json!({
+            "protocolVersion": "2025-06-18",
+            "capabilities": {"sampling": {}},
+            "clientInfo": {"name": "proxy-test", "version": "1.0.0"}
+        }))
+        .expect("a valid client config")
+    }
+}
+
+/// The proxy, started by the client as its server, in front of the scripted server.
+async fn connect(extra: &[&str]) -> (RunningService<RoleClient, Client>, Client) {
+    let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_mcp-lean"));
+    cmd.arg("proxy").args(extra).arg("--").arg("node").arg(
+        repo_path("crates/mcp-lean/tests/it/scripted-server.mjs"),
+    );
+    let (transport, _) = TokioChildProcess::builder(cmd)
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the proxy starts");
+    let client = Client::default();
+    let running = client
+        .clone()
+        .serve(transport)
+        .await
+        .expect("the proxy initializes");
+    (running, client)
+}
+
+fn call(name: &str) -> CallToolRequestParams {
+    CallToolRequestParams::new(name.to_owned())
+}
+
+fn text(result: &rmcp::model::CallToolResult) -> String {
+    let value = serde_json::to_value(result).expect("serializes");
+    value["content"][0]["text"].as_str().unwrap_or_default().to_owned()
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime")
+}
+
+/// Waits until `check` holds, polling; gives up after `limit` (a hang guard, not a timing
+/// assertion).
+async fn until(limit: Duration, mut check: impl FnMut() -> bool) -> bool {
+    let give_up = tokio::time::Instant::now() + limit;
+    while tokio::time::Instant::now() < give_up {
+        if check() {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    check()
+}
+
+#[test]
+fn server_info_tools_progress_sampling_and_meta_pass_through() {
+    runtime().block_on(async {
+        let (running, client) = connect(&[]).await;
+        let info = running.peer().peer_info().expect("server info");
+        assert_eq!(info.server_info.as_ref().map(|s| s.name.as_str()), Some("scripted"));
+
+        let tools = running.peer().list_all_tools().await.expect("tools/list");
+        let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+        assert!(names.contains(&"slow") && names.contains(&"confirm_output"), "{names:?}");
+
+        let done = running.peer().call_tool(call("slow")).await.expect("slow answers");
+        assert_eq!(text(&done), "done");
+        let seen = Arc::clone(&client.seen);
+        assert!(
+            until(Duration::from_secs(10), || seen.lock().expect("lock").progress.len() >= 3).await,
+            "three progress notifications reach the client"
+        );
+
+        let sampled = running.peer().call_tool(call("sample")).await.expect("sample answers");
+        assert!(text(&sampled).contains("sampled through the proxy"), "{}", text(&sampled));
+
+        let meta = running.peer().call_tool(call("echo_meta")).await.expect("answers");
+        let request_meta: Value = serde_json::from_str(&text(&meta)).expect("the server echoes JSON");
+        assert!(request_meta.get("progressToken").is_some(), "{request_meta}");
+        let result = serde_json::to_value(&meta).expect("serializes");
+        assert_eq!(result["_meta"]["test/echo"], true, "the result's _meta passes");
+
+        let err = running.peer().call_tool(call("no_such_tool")).await.expect_err("an error");
+        assert!(err.to_string().contains("unknown tool no_such_tool"), "{err}");
+        running.cancel().await.expect("closes");
+    });
+}
+
+#[test]
+fn a_cancellation_reaches_the_server_and_the_session_goes_on() {
+    runtime().block_on(async {
+        let (running, client) = connect(&[]).await;
+        let args = json!({"wait_ms": 60_000}).as_object().cloned().expect("object");
+        let handle = running
+            .peer()
+            .send_cancellable_request(
+                rmcp::model::ClientRequest::CallToolRequest(rmcp::model::CallToolRequest::new(
+                    call("slow").with_arguments(args),
+                )),
+                rmcp::service::PeerRequestOptions::no_options(),
+            )
+            .await
+            .expect("sent");
+        let seen = Arc::clone(&client.seen);
+        assert!(until(Duration::from_secs(10), || !seen.lock().expect("lock").progress.is_empty()).await);
+        handle.cancel(Some("test".to_owned())).await.expect("cancel sent");
+        assert!(
+            until(Duration::from_secs(10), || {
+                seen.lock().expect("lock").logs.iter().any(|l| l.as_str().is_some_and(|s| s.starts_with("cancelled")))
+            })
+            .await,
+            "the server logs that it was cancelled, and the log notification reaches the client: {:?}", client.seen.lock().expect("lock")
+        );
+        let after = running.peer().call_tool(call("garbage")).await.expect("answers");
+        assert_eq!(text(&after), "after garbage", "garbage lines from the server are skipped");
+        running.cancel().await.expect("closes");
+    });
+}
+
+#[test]
+fn a_silent_server_times_out_and_a_10_mb_result_is_previewed_and_redeemed_once() {
+    runtime().block_on(async {
+        let (running, _) = connect(&["--timeout", "1"]).await;
+        let err = running.peer().call_tool(call("hang")).await.expect_err("times out");
+        assert!(err.to_string().contains("did not answer tools/call within 1 s"), "{err}");
+
+        let big = running.peer().call_tool(call("big")).await.expect("answers");
+        let preview = text(&big);
+        assert!(preview.len() < 2_500, "{} chars", preview.len());
+        let token = preview
+            .split("confirmToken=")
+            .nth(1)
+            .and_then(|s| s.split(['\n', ',']).next())
+            .expect("a token");
+        let args = json!({"token": token}).as_object().cloned().expect("object");
+        let full = running
+            .peer()
+            .call_tool(call("confirm_output").with_arguments(args.clone()))
+            .await
+            .expect("redeemed");
+        let full = text(&full);
+        assert_eq!(full.len(), 10 * 1024 * 1024);
+        assert!(full.bytes().all(|b| b == b'x'));
+        let again = running
+            .peer()
+            .call_tool(call("confirm_output").with_arguments(args))
+            .await
+            .expect("answered");
+        assert_eq!(again.is_error, Some(true), "a token works once");
+        running.cancel().await.expect("closes");
+    });
+}
+
+#[test]
+fn a_server_that_dies_gives_the_client_an_error_and_the_proxy_exits() {
+    runtime().block_on(async {
+        let (running, _) = connect(&[]).await;
+        let err = running.peer().call_tool(call("die")).await.expect_err("an error");
+        assert!(err.to_string().contains("closed the connection"), "{err}");
+        // The proxy ends the client's session in turn, so waiting for it ends.
+        let quit = tokio::time::timeout(Duration::from_secs(30), running.waiting()).await;
+        assert!(quit.is_ok(), "the proxy exits instead of hanging");
+    });
+}
+
+#[test]
+fn malformed_json_from_the_client_is_skipped_and_answered_for_what_it_can() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-lean"))
+        .args(["proxy", "--", "node"])
+        .arg(repo_path("crates/mcp-lean/tests/it/scripted-server.mjs"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the proxy starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let mut send = |line: &str| writeln!(stdin, "{line}").expect("write");
+    send(r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}"#);
+    let init = lines.next().expect("a line").expect("utf-8");
+    assert!(init.contains("\"scripted\""), "{init}");
+    send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    send("not json at all");
+    send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo_meta","arguments":{}}}"#);
+    let answer = lines.next().expect("a line").expect("utf-8");
+    assert!(answer.contains("\"id\":2"), "{answer}");
+    drop(send);
+    drop(stdin);
+    let status = child.wait().expect("the proxy exits when its input closes");
+    assert!(status.success(), "{status}");
+}
+
+#[test]
+fn a_command_that_cannot_start_is_a_clear_error() {
+    let out = crate::run(&["proxy", "--", "/no/such/server"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot start the server \"/no/such/server\""), "{err}");
+}
+
+#[test]
+fn proxy_report_sums_a_stats_file() {
+    let lines = r#"{"tool":"browser_snapshot","serverTokens":5000,"linkedTokens":0,"clientTokens":900,"actions":["goal-digest"],"ms":40.0,"rewriteMs":8.0}
+{"tool":"browser_click","serverTokens":100,"linkedTokens":4000,"clientTokens":300,"actions":["diff","inlined-file"],"ms":400.0,"rewriteMs":6.0}
+"#;
+    let out = crate::run(&["proxy-report", "-"], Some(lines));
+    assert!(out.status.success());
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(report.contains("| **total** | 2 | 5100 | 4000 | 1200 | 87 % |"), "{report}");
+    assert!(report.contains("p50 6.00 ms"), "{report}");
+    let empty = crate::run(&["proxy-report", "-"], Some("\n"));
+    assert_eq!(empty.status.code(), Some(1));
+}

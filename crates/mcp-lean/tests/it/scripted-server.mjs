@@ -1,0 +1,93 @@
+// A scripted MCP server over stdio, for the proxy's tests: each tool does one thing a real
+// server may do (send progress, ask the client to sample, never answer, die, write garbage,
+// answer 10 MB). Node only, no packages.
+import { createInterface } from 'node:readline';
+
+const send = (msg) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...msg }) + '\n');
+const pendingFromClient = new Map();
+let nextId = 1;
+const cancelled = new Set();
+
+const tools = ['slow', 'sample', 'hang', 'die', 'garbage', 'big', 'echo_meta'].map((name) => ({
+  name,
+  description: `The ${name} behaviour of the scripted test server.`,
+  inputSchema: { type: 'object', properties: {} },
+}));
+
+async function call(id, params) {
+  const token = params._meta?.progressToken;
+  switch (params.name) {
+    case 'slow': {
+      const stop = () => send({ method: 'notifications/message', params: { level: 'info', data: `cancelled ${id}` } });
+      for (let i = 1; i <= 3; i++) {
+        if (cancelled.has(id)) return stop();
+        if (token !== undefined) {
+          send({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: 3 } });
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      if (params.arguments?.wait_ms) {
+        const until = Date.now() + params.arguments.wait_ms;
+        while (Date.now() < until && !cancelled.has(id)) await new Promise((r) => setTimeout(r, 20));
+        if (cancelled.has(id)) return stop();
+      }
+      return send({ id, result: { content: [{ type: 'text', text: 'done' }] } });
+    }
+    case 'sample': {
+      const rid = `s${nextId++}`;
+      const answer = new Promise((r) => pendingFromClient.set(rid, r));
+      send({ id: rid, method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 } });
+      const reply = await answer;
+      return send({ id, result: { content: [{ type: 'text', text: JSON.stringify(reply) }] } });
+    }
+    case 'hang':
+      return;
+    case 'die':
+      process.exit(3);
+    case 'garbage':
+      process.stdout.write('this is not json\n');
+      process.stdout.write('{"jsonrpc": "2.0", "id": \n');
+      return send({ id, result: { content: [{ type: 'text', text: 'after garbage' }] } });
+    case 'big':
+      return send({ id, result: { content: [{ type: 'text', text: 'x'.repeat(10 * 1024 * 1024) }] } });
+    case 'echo_meta':
+      return send({ id, result: { content: [{ type: 'text', text: JSON.stringify(params._meta ?? null) }], _meta: { 'test/echo': true } } });
+    default:
+      return send({ id, error: { code: -32602, message: `unknown tool ${params.name}` } });
+  }
+}
+
+createInterface({ input: process.stdin }).on('line', (line) => {
+  let msg;
+  try {
+    msg = JSON.parse(line);
+  } catch {
+    return;
+  }
+  if (msg.method === undefined && pendingFromClient.has(msg.id)) {
+    pendingFromClient.get(msg.id)(msg.result ?? msg.error);
+    return;
+  }
+  switch (msg.method) {
+    case 'initialize':
+      return send({
+        id: msg.id,
+        result: {
+          protocolVersion: msg.params.protocolVersion,
+          capabilities: { tools: {}, logging: {} },
+          serverInfo: { name: 'scripted', version: '1.0.0' },
+        },
+      });
+    case 'tools/list':
+      return send({ id: msg.id, result: { tools } });
+    case 'tools/call':
+      return void call(msg.id, msg.params);
+    case 'notifications/cancelled':
+      cancelled.add(msg.params.requestId);
+      return;
+    case 'ping':
+      return send({ id: msg.id, result: {} });
+    default:
+      if (msg.id !== undefined) send({ id: msg.id, error: { code: -32601, message: `no method ${msg.method}` } });
+  }
+});
