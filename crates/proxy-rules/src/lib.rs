@@ -12,5 +12,5 @@ pub use profile::{Profile, ProfileFile, WithoutGoal};
 pub use rewrite::{
     Action, Call, Outcome, Prepared, Rewriter, SnapshotFiles, error_result, text_tokens,
 };
-pub use stats::{CallStats, Report, ToolSum};
+pub use stats::{CallStats, Report, Timing, ToolSum};
 pub use tools::{LeanArgs, ToolsReport, augment_tools, confirm_tool, split_args};

@@ -12,9 +12,10 @@ use crate::Error;
 pub enum WithoutGoal {
     /// Every interactive element, heading and landmark with its ref (the full digest).
     Digest,
-    /// After an action: only what changed since the last snapshot of the same page, or the
-    /// full digest when there is none or the page navigated. Snapshot tools still get the
-    /// full digest: an agent that asks to see the page must see it.
+    /// After an action: only what changed since the last snapshot of the same page; on a
+    /// page not seen before, an outline within `maxTokens` (regions and top controls, or the
+    /// full digest when it fits). Snapshot tools still get the full digest: an agent that
+    /// asks to see the page must see all of its controls.
     Diff,
     /// The snapshot as the server wrote it (file links stay links).
     Unchanged,

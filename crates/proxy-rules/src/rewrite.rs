@@ -7,7 +7,9 @@ use std::sync::Mutex;
 
 use output_guard::{Budget, Config as GuardConfig, Guard, Kind, StoreLimits, TokenStore};
 use serde_json::{Map, Value, json};
-use snapshot_digest::{DiffKind, DigestConfig, diff, digest_with, full_digest_with, parse_lenient};
+use snapshot_digest::{
+    DiffKind, DigestConfig, diff, digest_with, full_digest_with, outline_with, parse_lenient,
+};
 
 use crate::markdown::{fenced, legacy_snapshot, page_url, sections, snapshot_link};
 use crate::{Error, LeanArgs, Profile, WithoutGoal, split_args};
@@ -68,6 +70,8 @@ pub enum Action {
     FullDigest,
     /// A snapshot became its difference from the page's previous one.
     Diff,
+    /// A snapshot of a page not seen before became an outline within the budget.
+    Outline,
     /// A linked snapshot file was read and put inline.
     InlinedFile,
     /// A large output became a preview with a confirm token.
@@ -84,6 +88,7 @@ impl Action {
             Self::GoalDigest => "goal-digest",
             Self::FullDigest => "full-digest",
             Self::Diff => "diff",
+            Self::Outline => "outline",
             Self::InlinedFile => "inlined-file",
             Self::Preview => "preview",
             Self::Confirmed => "confirmed",
@@ -334,10 +339,16 @@ impl Rewriter {
                 });
                 match changes {
                     Some(d) if d.kind != DiffKind::Navigated => (d.text, Action::Diff),
-                    _ => (
-                        full_digest_with(&snapshot, &config).text,
-                        Action::FullDigest,
-                    ),
+                    _ => {
+                        let config = DigestConfig {
+                            next_page_hint: format!(
+                                "{} with a goal shows the parts that serve it",
+                                self.snapshot_tool()
+                            ),
+                            ..config
+                        };
+                        (outline_with(&snapshot, &config).text, Action::Outline)
+                    }
                 }
             }
             WithoutGoal::Diff | WithoutGoal::Digest => (
@@ -353,12 +364,15 @@ impl Rewriter {
         Some(text)
     }
 
-    fn digest_config(&self, page: usize) -> DigestConfig {
-        let snapshot_tool = self
-            .profile
+    fn snapshot_tool(&self) -> &str {
+        self.profile
             .snapshot_tools
             .first()
-            .map_or("the snapshot tool", String::as_str);
+            .map_or("the snapshot tool", String::as_str)
+    }
+
+    fn digest_config(&self, page: usize) -> DigestConfig {
+        let snapshot_tool = self.snapshot_tool();
         DigestConfig {
             max_tokens: self.profile.max_tokens,
             page: page.max(1),

@@ -26,6 +26,10 @@ pub struct CallStats {
     pub actions: Vec<String>,
     /// Milliseconds from the client's request to the proxy's answer.
     pub ms: f64,
+    /// Milliseconds of that spent waiting for the server; `ms - upstreamMs` is what the proxy
+    /// added.
+    #[serde(default)]
+    pub upstream_ms: f64,
     /// Milliseconds of that spent rewriting the result (digests, diffs, previews).
     pub rewrite_ms: f64,
 }
@@ -37,17 +41,21 @@ impl CallStats {
         tool: &str,
         tokens: (usize, usize),
         outcome: &crate::Outcome,
-        elapsed: Duration,
-        rewrite: Duration,
+        timing: Timing,
     ) -> Self {
         Self {
             tool: tool.to_owned(),
             server_tokens: tokens.0,
             linked_tokens: outcome.linked_tokens,
             client_tokens: tokens.1,
-            actions: outcome.actions.iter().map(|a| a.as_str().to_owned()).collect(),
-            ms: millis(elapsed),
-            rewrite_ms: millis(rewrite),
+            actions: outcome
+                .actions
+                .iter()
+                .map(|a| a.as_str().to_owned())
+                .collect(),
+            ms: millis(timing.total),
+            upstream_ms: millis(timing.upstream),
+            rewrite_ms: millis(timing.rewrite),
         }
     }
 
@@ -62,6 +70,7 @@ impl CallStats {
             client_tokens: crate::text_tokens(result),
             actions: vec!["answered".to_owned()],
             ms: millis(elapsed),
+            upstream_ms: 0.0,
             rewrite_ms: 0.0,
         }
     }
@@ -76,6 +85,7 @@ impl CallStats {
             client_tokens: 0,
             actions: vec!["error".to_owned()],
             ms: millis(elapsed),
+            upstream_ms: millis(elapsed),
             rewrite_ms: 0.0,
         }
     }
@@ -88,6 +98,30 @@ impl CallStats {
     }
 }
 
+/// Where the time of one forwarded call went.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Timing {
+    /// From the client's request to the proxy's answer.
+    pub total: Duration,
+    /// Waiting for the server.
+    pub upstream: Duration,
+    /// Rewriting the result.
+    pub rewrite: Duration,
+}
+
+impl Timing {
+    /// The three durations.
+    #[must_use]
+    pub const fn new(total: Duration, upstream: Duration, rewrite: Duration) -> Self {
+        Self {
+            total,
+            upstream,
+            rewrite,
+        }
+    }
+}
+
 /// The sum of a statistics file.
 #[derive(Debug, Clone, Default, PartialEq)]
 #[non_exhaustive]
@@ -96,6 +130,8 @@ pub struct Report {
     pub tools: BTreeMap<String, ToolSum>,
     /// Per-call rewrite time in ms, sorted.
     rewrite_ms: Vec<f64>,
+    /// Per-call time the proxy added (`ms - upstreamMs`) of forwarded calls, sorted.
+    overhead_ms: Vec<f64>,
     /// Lines that were not statistics, with their line numbers.
     pub bad_lines: Vec<usize>,
 }
@@ -149,8 +185,13 @@ impl Report {
             if stats.rewrite_ms.is_finite() {
                 report.rewrite_ms.push(stats.rewrite_ms);
             }
+            let overhead = stats.ms - stats.upstream_ms;
+            if stats.upstream_ms > 0.0 && overhead.is_finite() {
+                report.overhead_ms.push(overhead.max(0.0));
+            }
         }
         report.rewrite_ms.sort_by(f64::total_cmp);
+        report.overhead_ms.sort_by(f64::total_cmp);
         report
     }
 
@@ -170,18 +211,14 @@ impl Report {
     /// The `q` quantile (0 to 1) of the per-call rewrite time in ms, `None` without calls.
     #[must_use]
     pub fn rewrite_ms_quantile(&self, q: f64) -> Option<f64> {
-        let n = self.rewrite_ms.len();
-        if n == 0 {
-            return None;
-        }
-        // Nearest rank; the cast is of a value in 0..n.
-        #[allow(
-            clippy::cast_possible_truncation,
-            clippy::cast_sign_loss,
-            clippy::cast_precision_loss
-        )]
-        let i = ((q.clamp(0.0, 1.0) * n as f64).ceil() as usize).clamp(1, n) - 1;
-        self.rewrite_ms.get(i).copied()
+        quantile(&self.rewrite_ms, q)
+    }
+
+    /// The `q` quantile (0 to 1) of the time the proxy added to a forwarded call (its whole
+    /// time minus the wait for the server: rewriting, parsing, writing), in ms.
+    #[must_use]
+    pub fn overhead_ms_quantile(&self, q: f64) -> Option<f64> {
+        quantile(&self.overhead_ms, q)
     }
 
     /// A Markdown table per tool, a total and the rewrite-time quantiles.
@@ -218,6 +255,15 @@ impl Report {
                 "\nrewrite time per call: p50 {p50:.2} ms, p99 {p99:.2} ms"
             );
         }
+        if let (Some(p50), Some(p99)) = (
+            self.overhead_ms_quantile(0.5),
+            self.overhead_ms_quantile(0.99),
+        ) {
+            let _ = writeln!(
+                out,
+                "time the proxy added per forwarded call (rewrite included): p50 {p50:.2} ms, p99 {p99:.2} ms"
+            );
+        }
         if !self.bad_lines.is_empty() {
             let _ = writeln!(
                 out,
@@ -228,6 +274,22 @@ impl Report {
         }
         out
     }
+}
+
+/// Nearest-rank quantile of sorted values.
+fn quantile(sorted: &[f64], q: f64) -> Option<f64> {
+    let n = sorted.len();
+    if n == 0 {
+        return None;
+    }
+    // The product is in 0..=n, so the cast neither truncates a large value nor loses a sign.
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        clippy::cast_precision_loss
+    )]
+    let i = ((q.clamp(0.0, 1.0) * n as f64).ceil() as usize).clamp(1, n) - 1;
+    sorted.get(i).copied()
 }
 
 fn millis(d: Duration) -> f64 {

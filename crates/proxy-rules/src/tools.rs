@@ -31,8 +31,8 @@ pub struct ToolsReport {
 const GOAL_DESCRIPTION: &str = "What you want to do or find on the page, in plain words, e.g. \
      \"sign in\" or \"the comments on this story\". With a goal, the page snapshot in the result \
      keeps the elements that serve it with their context and refs, lists further candidates and \
-     maps what was left out. Without one, you get every interactive element, or after an action \
-     only what changed.";
+     maps what was left out. Without one, a snapshot call lists every interactive element, and an \
+     action shows what changed (an outline of a new page).";
 const PAGE_DESCRIPTION: &str = "With goal: which page of candidates, from 1. Page 2 lists the \
      next-ranked elements that page 1 did not show. Default 1.";
 const SENTENCE: &str = " Accepts goal (what you want on the page) to get a snapshot cut to \

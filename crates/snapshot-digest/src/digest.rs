@@ -165,6 +165,36 @@ pub fn explain_digest(
     assemble::goal_digest(snapshot, goal, config, true)
 }
 
+/// A first look at a page within [`DigestConfig::max_tokens`], for when there is no goal yet:
+/// the snapshot whole when it fits; else the [`full_digest`] when that fits; else the page's
+/// regions (landmarks and headings, ranked) and its controls ranked by role and place, as a
+/// goal digest writes its candidates and map. The header says which, and how to get more.
+///
+/// # Example
+///
+/// ```
+/// let mut text = String::from("- main [ref=e1]:\n");
+/// for i in 0..400 {
+///     text.push_str(&format!("  - link \"Story number {i} of the day\" [ref=e{}]:\n    - /url: /s/{i}\n", i + 2));
+/// }
+/// let snap = snapshot_digest::parse(&text)?;
+/// let config = snapshot_digest::DigestConfig { max_tokens: 300, ..Default::default() };
+/// let d = snapshot_digest::outline_with(&snap, &config);
+/// assert!(d.text.starts_with("# outline of the page"));
+/// assert!(d.stats.output_tokens <= 300);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn outline_with(snapshot: &Snapshot<'_>, config: &DigestConfig) -> Digest {
+    if !crate::tokens::fits_tokens(snapshot.source(), config.max_tokens) {
+        let full = full_digest_with(snapshot, config);
+        if full.stats.output_tokens <= config.max_tokens {
+            return full;
+        }
+    }
+    assemble::goal_digest(snapshot, "", config, false).0
+}
+
 /// A compact outline of the whole page: every control with its ref and `/url`, headings,
 /// landmarks and forms; wrappers and text left out.
 ///

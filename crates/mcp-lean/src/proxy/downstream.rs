@@ -5,9 +5,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use mcp_proxy_rules::{
-    CallStats, Prepared, Profile, Rewriter, augment_tools, text_tokens,
-};
+use mcp_proxy_rules::{CallStats, Prepared, Profile, Rewriter, Timing, augment_tools, text_tokens};
 use rmcp::model::{
     CallToolResult, ClientRequest, ErrorData, InitializeResult, ListToolsResult, ServerResult,
     ToolsCapability,
@@ -85,7 +83,12 @@ impl Shared {
             let _ = tokio::time::timeout(Duration::from_secs(10), watcher).await;
         }
         // A server that was never initialized is still only a child process.
-        drop(self.child.lock().unwrap_or_else(PoisonError::into_inner).take());
+        drop(
+            self.child
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take(),
+        );
     }
 
     fn connected(&self) -> Result<&Connected, ErrorData> {
@@ -104,7 +107,11 @@ pub(crate) struct Proxy {
 }
 
 impl Proxy {
-    pub(crate) fn new(child: TokioChildProcess, settings: Settings, stop: CancellationToken) -> Self {
+    pub(crate) fn new(
+        child: TokioChildProcess,
+        settings: Settings,
+        stop: CancellationToken,
+    ) -> Self {
         Self {
             shared: Arc::new(Shared {
                 settings,
@@ -134,7 +141,9 @@ impl Proxy {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .take()
-            .ok_or_else(|| ErrorData::invalid_request("the session is already initialized", None))?;
+            .ok_or_else(|| {
+                ErrorData::invalid_request("the session is already initialized", None)
+            })?;
         let upstream = Upstream::new(
             context.peer.clone(),
             params,
@@ -158,10 +167,9 @@ impl Proxy {
                     None,
                 )
             })?;
-        let peer_info = running
-            .peer()
-            .peer_info()
-            .ok_or_else(|| ErrorData::internal_error("the server sent no initialize result", None))?;
+        let peer_info = running.peer().peer_info().ok_or_else(|| {
+            ErrorData::internal_error("the server sent no initialize result", None)
+        })?;
         let mut info = InitializeResult::new(peer_info.capabilities.clone());
         info.protocol_version = peer_info.protocol_version.clone();
         if let Some(server) = &peer_info.server_info {
@@ -208,7 +216,9 @@ impl Proxy {
     ) -> Result<ServerResult, ErrorData> {
         let connected = self.shared.connected()?;
         let first_page = match &request {
-            ClientRequest::ListToolsRequest(r) => r.params.as_ref().is_none_or(|p| p.cursor.is_none()),
+            ClientRequest::ListToolsRequest(r) => {
+                r.params.as_ref().is_none_or(|p| p.cursor.is_none())
+            }
             _ => true,
         };
         let result = upstream::forward(
@@ -250,12 +260,16 @@ impl Proxy {
             Prepared::Answer(result) => {
                 let stats = CallStats::answered(&tool, &result, started.elapsed());
                 self.record(&stats);
-                return Ok(ServerResult::CallToolResult(from_value(result, "tools/call")?));
+                return Ok(ServerResult::CallToolResult(from_value(
+                    result,
+                    "tools/call",
+                )?));
             }
             Prepared::Forward { arguments, call } => (arguments, call),
             _ => return Err(ErrorData::internal_error("unknown decision", None)),
         };
         call_request.params.arguments = arguments;
+        let asked = Instant::now();
         let outcome = upstream::forward(
             &connected.peer,
             ClientRequest::CallToolRequest(call_request),
@@ -264,6 +278,7 @@ impl Proxy {
             self.shared.settings.timeout,
         )
         .await;
+        let upstream_time = asked.elapsed();
         let result = match outcome {
             Ok(ServerResult::CallToolResult(result)) => result,
             Ok(other) => return Ok(other),
@@ -288,7 +303,9 @@ impl Proxy {
             Err(e) => {
                 // The rules never panic on input; if they ever do, the client gets the
                 // server's result unchanged rather than nothing.
-                eprintln!("mcp-lean proxy: rewriting a {tool} result failed ({e}); passing it unchanged");
+                eprintln!(
+                    "mcp-lean proxy: rewriting a {tool} result failed ({e}); passing it unchanged"
+                );
                 return Ok(ServerResult::CallToolResult(result));
             }
         };
@@ -296,8 +313,7 @@ impl Proxy {
             &tool,
             (server_tokens, text_tokens(&value)),
             &outcome,
-            started.elapsed(),
-            rewrite_time,
+            Timing::new(started.elapsed(), upstream_time, rewrite_time),
         );
         self.record(&stats);
         match serde_json::from_value::<CallToolResult>(value) {
@@ -375,6 +391,9 @@ fn to_value<T: serde::Serialize>(value: &T) -> Result<Value, ErrorData> {
 
 fn from_value<T: serde::de::DeserializeOwned>(value: Value, what: &str) -> Result<T, ErrorData> {
     serde_json::from_value(value).map_err(|e| {
-        ErrorData::internal_error(format!("the proxy made an invalid {what} result: {e}"), None)
+        ErrorData::internal_error(
+            format!("the proxy made an invalid {what} result: {e}"),
+            None,
+        )
     })
 }

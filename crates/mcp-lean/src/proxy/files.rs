@@ -74,11 +74,24 @@ mod tests {
         std::fs::write(dir.join("out/page.yml"), "- button \"Go\" [ref=e1]\n").expect("write");
         std::fs::write(dir.join("secret.txt"), "no").expect("write");
         let files = WorkspaceFiles::new(dir.clone());
-        assert_eq!(files.read("out/page.yml").as_deref(), Ok("- button \"Go\" [ref=e1]\n"));
+        assert_eq!(
+            files.read("out/page.yml").as_deref(),
+            Ok("- button \"Go\" [ref=e1]\n")
+        );
         let abs = dir.join("out/page.yml");
         assert!(files.read(abs.to_str().expect("utf-8 path")).is_ok());
-        assert!(files.read("secret.txt").expect_err("refused").contains("not a .yml"));
-        assert!(files.read("out/missing.yml").expect_err("missing").contains("cannot open"));
+        assert!(
+            files
+                .read("secret.txt")
+                .expect_err("refused")
+                .contains("not a .yml")
+        );
+        assert!(
+            files
+                .read("out/missing.yml")
+                .expect_err("missing")
+                .contains("cannot open")
+        );
         let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -7,9 +7,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use rmcp::model::{
-    CancelledNotification, CancelledNotificationParam, ClientConfig,
-    ClientNotification, ClientRequest, ClientResult, ErrorCode, ErrorData, GetMeta,
-    ProgressToken, ServerNotification, ServerRequest, ServerResult,
+    CancelledNotification, CancelledNotificationParam, ClientConfig, ClientNotification,
+    ClientRequest, ClientResult, ErrorCode, ErrorData, GetMeta, ProgressToken, ServerNotification,
+    ServerRequest, ServerResult,
 };
 use rmcp::service::{NotificationContext, PeerRequestOptions, RequestContext, ServiceError};
 use rmcp::{Peer, RoleClient, RoleServer, Service};

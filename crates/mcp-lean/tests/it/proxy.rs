@@ -77,9 +77,11 @@ impl ClientHandler for Client {
 /// The proxy, started by the client as its server, in front of the scripted server.
 async fn connect(extra: &[&str]) -> (RunningService<RoleClient, Client>, Client) {
     let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_mcp-lean"));
-    cmd.arg("proxy").args(extra).arg("--").arg("node").arg(
-        repo_path("crates/mcp-lean/tests/it/scripted-server.mjs"),
-    );
+    cmd.arg("proxy")
+        .args(extra)
+        .arg("--")
+        .arg("node")
+        .arg(repo_path("crates/mcp-lean/tests/it/scripted-server.mjs"));
     let (transport, _) = TokioChildProcess::builder(cmd)
         .stderr(Stdio::null())
         .spawn()
@@ -99,7 +101,10 @@ fn call(name: &str) -> CallToolRequestParams {
 
 fn text(result: &rmcp::model::CallToolResult) -> String {
     let value = serde_json::to_value(result).expect("serializes");
-    value["content"][0]["text"].as_str().unwrap_or_default().to_owned()
+    value["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
 }
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -127,31 +132,73 @@ fn server_info_tools_progress_sampling_and_meta_pass_through() {
     runtime().block_on(async {
         let (running, client) = connect(&[]).await;
         let info = running.peer().peer_info().expect("server info");
-        assert_eq!(info.server_info.as_ref().map(|s| s.name.as_str()), Some("scripted"));
+        assert_eq!(
+            info.server_info.as_ref().map(|s| s.name.as_str()),
+            Some("scripted")
+        );
 
         let tools = running.peer().list_all_tools().await.expect("tools/list");
         let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
-        assert!(names.contains(&"slow") && names.contains(&"confirm_output"), "{names:?}");
+        assert!(
+            names.contains(&"slow") && names.contains(&"confirm_output"),
+            "{names:?}"
+        );
 
-        let done = running.peer().call_tool(call("slow")).await.expect("slow answers");
+        let done = running
+            .peer()
+            .call_tool(call("slow"))
+            .await
+            .expect("slow answers");
         assert_eq!(text(&done), "done");
         let seen = Arc::clone(&client.seen);
         assert!(
-            until(Duration::from_secs(10), || seen.lock().expect("lock").progress.len() >= 3).await,
+            until(Duration::from_secs(10), || seen
+                .lock()
+                .expect("lock")
+                .progress
+                .len()
+                >= 3)
+            .await,
             "three progress notifications reach the client"
         );
 
-        let sampled = running.peer().call_tool(call("sample")).await.expect("sample answers");
-        assert!(text(&sampled).contains("sampled through the proxy"), "{}", text(&sampled));
+        let sampled = running
+            .peer()
+            .call_tool(call("sample"))
+            .await
+            .expect("sample answers");
+        assert!(
+            text(&sampled).contains("sampled through the proxy"),
+            "{}",
+            text(&sampled)
+        );
 
-        let meta = running.peer().call_tool(call("echo_meta")).await.expect("answers");
-        let request_meta: Value = serde_json::from_str(&text(&meta)).expect("the server echoes JSON");
-        assert!(request_meta.get("progressToken").is_some(), "{request_meta}");
+        let meta = running
+            .peer()
+            .call_tool(call("echo_meta"))
+            .await
+            .expect("answers");
+        let request_meta: Value =
+            serde_json::from_str(&text(&meta)).expect("the server echoes JSON");
+        assert!(
+            request_meta.get("progressToken").is_some(),
+            "{request_meta}"
+        );
         let result = serde_json::to_value(&meta).expect("serializes");
-        assert_eq!(result["_meta"]["test/echo"], true, "the result's _meta passes");
+        assert_eq!(
+            result["_meta"]["test/echo"], true,
+            "the result's _meta passes"
+        );
 
-        let err = running.peer().call_tool(call("no_such_tool")).await.expect_err("an error");
-        assert!(err.to_string().contains("unknown tool no_such_tool"), "{err}");
+        let err = running
+            .peer()
+            .call_tool(call("no_such_tool"))
+            .await
+            .expect_err("an error");
+        assert!(
+            err.to_string().contains("unknown tool no_such_tool"),
+            "{err}"
+        );
         running.cancel().await.expect("closes");
     });
 }
@@ -191,10 +238,22 @@ fn a_cancellation_reaches_the_server_and_the_session_goes_on() {
 fn a_silent_server_times_out_and_a_10_mb_result_is_previewed_and_redeemed_once() {
     runtime().block_on(async {
         let (running, _) = connect(&["--timeout", "1"]).await;
-        let err = running.peer().call_tool(call("hang")).await.expect_err("times out");
-        assert!(err.to_string().contains("did not answer tools/call within 1 s"), "{err}");
+        let err = running
+            .peer()
+            .call_tool(call("hang"))
+            .await
+            .expect_err("times out");
+        assert!(
+            err.to_string()
+                .contains("did not answer tools/call within 1 s"),
+            "{err}"
+        );
 
-        let big = running.peer().call_tool(call("big")).await.expect("answers");
+        let big = running
+            .peer()
+            .call_tool(call("big"))
+            .await
+            .expect("answers");
         let preview = text(&big);
         assert!(preview.len() < 2_500, "{} chars", preview.len());
         let token = preview
@@ -202,7 +261,10 @@ fn a_silent_server_times_out_and_a_10_mb_result_is_previewed_and_redeemed_once()
             .nth(1)
             .and_then(|s| s.split(['\n', ',']).next())
             .expect("a token");
-        let args = json!({"token": token}).as_object().cloned().expect("object");
+        let args = json!({"token": token})
+            .as_object()
+            .cloned()
+            .expect("object");
         let full = running
             .peer()
             .call_tool(call("confirm_output").with_arguments(args.clone()))
@@ -225,7 +287,11 @@ fn a_silent_server_times_out_and_a_10_mb_result_is_previewed_and_redeemed_once()
 fn a_server_that_dies_gives_the_client_an_error_and_the_proxy_exits() {
     runtime().block_on(async {
         let (running, _) = connect(&[]).await;
-        let err = running.peer().call_tool(call("die")).await.expect_err("an error");
+        let err = running
+            .peer()
+            .call_tool(call("die"))
+            .await
+            .expect_err("an error");
         assert!(err.to_string().contains("closed the connection"), "{err}");
         // The proxy ends the client's session in turn, so waiting for it ends.
         let quit = tokio::time::timeout(Duration::from_secs(30), running.waiting()).await;
@@ -247,12 +313,16 @@ fn malformed_json_from_the_client_is_skipped_and_answered_for_what_it_can() {
     let mut stdin = child.stdin.take().expect("stdin");
     let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
     let mut send = |line: &str| writeln!(stdin, "{line}").expect("write");
-    send(r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}"#);
+    send(
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}"#,
+    );
     let init = lines.next().expect("a line").expect("utf-8");
     assert!(init.contains("\"scripted\""), "{init}");
     send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
     send("not json at all");
-    send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo_meta","arguments":{}}}"#);
+    send(
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo_meta","arguments":{}}}"#,
+    );
     let answer = lines.next().expect("a line").expect("utf-8");
     assert!(answer.contains("\"id\":2"), "{answer}");
     drop(send);
@@ -266,7 +336,10 @@ fn a_command_that_cannot_start_is_a_clear_error() {
     let out = crate::run(&["proxy", "--", "/no/such/server"], None);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("cannot start the server \"/no/such/server\""), "{err}");
+    assert!(
+        err.contains("cannot start the server \"/no/such/server\""),
+        "{err}"
+    );
 }
 
 #[test]
@@ -277,7 +350,10 @@ fn proxy_report_sums_a_stats_file() {
     let out = crate::run(&["proxy-report", "-"], Some(lines));
     assert!(out.status.success());
     let report = String::from_utf8_lossy(&out.stdout);
-    assert!(report.contains("| **total** | 2 | 5100 | 4000 | 1200 | 87 % |"), "{report}");
+    assert!(
+        report.contains("| **total** | 2 | 5100 | 4000 | 1200 | 87 % |"),
+        "{report}"
+    );
     assert!(report.contains("p50 6.00 ms"), "{report}");
     let empty = crate::run(&["proxy-report", "-"], Some("\n"));
     assert_eq!(empty.status.code(), Some(1));

@@ -203,7 +203,7 @@ fn a_linked_snapshot_is_read_digested_and_the_link_kept() {
 }
 
 #[test]
-fn without_a_goal_an_action_gets_a_diff_and_a_snapshot_call_the_full_digest() {
+fn without_a_goal_a_snapshot_call_gets_the_full_digest_an_action_a_diff_or_an_outline() {
     let Some(dir) = corpus() else { return };
     let snapshot = std::fs::read_to_string(dir.join("readability/bbc-1.ai.yaml")).expect("page");
     let rw = Rewriter::new(Profile::playwright()).expect("valid");
@@ -225,12 +225,14 @@ fn without_a_goal_an_action_gets_a_diff_and_a_snapshot_call_the_full_digest() {
     );
     assert!(text_tokens(&again) < 100, "{}", text_of(&again));
 
-    // Another page, never seen: the full digest.
+    // Another page, never seen: an outline within the budget.
     let mut other = snapshot_response("http://127.0.0.1/other", &snapshot);
     assert_eq!(
         rw.rewrite(&click, &mut other, &NO_FILES).actions,
-        [Action::FullDigest]
+        [Action::Outline]
     );
+    assert!(text_tokens(&other) <= 1_100, "{}", text_tokens(&other));
+    assert!(text_of(&other).contains("browser_snapshot with a goal shows the parts that serve it"));
 }
 
 #[test]

@@ -150,6 +150,12 @@ fn whole(
 }
 
 fn whole_header(goal: &str, input_tokens: usize, config: &DigestConfig) -> String {
+    if goal.trim().is_empty() {
+        return format!(
+            "# snapshot: whole, {input_tokens} tokens within the budget of {}; nothing omitted\n",
+            config.max_tokens
+        );
+    }
     format!(
         "# snapshot for goal {goal:?}: whole, {input_tokens} tokens within the budget of {}; nothing omitted\n",
         config.max_tokens
@@ -192,6 +198,10 @@ fn first_page(
         let selection = select(snap, &pool, &limits);
         let mut body = String::new();
         if selection.hits.is_empty() {
+            // An outline has no goal to match; a goal that matched nothing says so.
+            if !scorer.has_goal() {
+                break (body, selection);
+            }
             body.push_str(
                 "# no node matches the goal's words; candidates and the page's regions follow\n",
             );
@@ -297,7 +307,11 @@ struct Counts {
 
 fn header(goal: &str, config: &DigestConfig, page: usize, parts: &Counts, total: usize) -> String {
     let shown = parts.shown;
-    let mut h = format!("# digest for goal {goal:?}, page {page}: ");
+    let mut h = if goal.trim().is_empty() {
+        format!("# outline of the page, page {page}: ")
+    } else {
+        format!("# digest for goal {goal:?}, page {page}: ")
+    };
     if page == 1 {
         let n = parts.hits;
         h.push_str(&format!(

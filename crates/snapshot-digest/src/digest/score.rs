@@ -156,6 +156,11 @@ pub(crate) struct Scorer<'s, 'a> {
 }
 
 impl<'s, 'a> Scorer<'s, 'a> {
+    /// Whether there is a goal with words to match (an outline has none).
+    pub(crate) fn has_goal(&self) -> bool {
+        !self.goal.concepts.is_empty()
+    }
+
     pub(crate) fn new(snap: &'s Snapshot<'a>, goal: &'s Goal, matches: &'s Matches) -> Self {
         let n = snap.len();
         let c = matches.concepts;

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use snapshot_digest::{
     DiffKind, DigestConfig, KeptAs, Snapshot, diff, digest, digest_with, explain_digest,
-    full_digest, parse,
+    full_digest, full_digest_with, outline_with, parse,
 };
 
 /// Every `[ref=…]` and `ref=… [unchanged]` in a text.
@@ -279,6 +279,74 @@ fn digest_of_an_empty_snapshot() {
             .text
             .starts_with("# page outline: 0 of 0 nodes")
     );
+}
+
+#[test]
+fn an_outline_is_whole_then_full_digest_then_regions_and_controls_within_the_budget() {
+    let shop = sample();
+    let snap = parse(&shop).expect("sample parses");
+    let roomy = DigestConfig {
+        max_tokens: 4_000,
+        ..DigestConfig::default()
+    };
+    assert!(
+        outline_with(&snap, &roomy)
+            .text
+            .starts_with("# snapshot: whole")
+    );
+
+    let news = news();
+    let snap = parse(&news).expect("sample parses");
+    let full = full_digest_with(&snap, &DigestConfig::default());
+    let fits_full = DigestConfig {
+        max_tokens: full.stats.output_tokens,
+        ..DigestConfig::default()
+    };
+    assert_eq!(outline_with(&snap, &fits_full).text, full.text);
+
+    for max_tokens in [300, 1_000] {
+        let config = DigestConfig {
+            max_tokens,
+            ..DigestConfig::default()
+        };
+        let out = outline_with(&snap, &config);
+        assert!(
+            out.text.starts_with("# outline of the page, page 1: "),
+            "{}",
+            out.text
+        );
+        assert!(!out.text.contains("no node matches"));
+        assert!(
+            out.stats.output_tokens <= max_tokens,
+            "{max_tokens}: {}",
+            out.stats.output_tokens
+        );
+        check_refs(&out.text, &snap);
+    }
+}
+
+#[test]
+fn corpus_outlines_keep_their_budget_and_refs() {
+    let Some(dir) = crate::corpus() else { return };
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir.join("readability")).expect("readability/") {
+        let path = entry.expect("an entry").path();
+        if !path.to_string_lossy().ends_with(".ai.yaml") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a page");
+        let snap = parse(&text).expect("corpus page parses");
+        let out = outline_with(&snap, &DigestConfig::default());
+        check_refs(&out.text, &snap);
+        assert!(
+            out.stats.output_tokens <= 1_000,
+            "{}: {}",
+            path.display(),
+            out.stats.output_tokens
+        );
+        checked += 1;
+    }
+    assert!(checked >= 100, "{checked} pages");
 }
 
 #[test]

@@ -1,0 +1,294 @@
+//! `mcp-lean proxy` in front of the real `@playwright/mcp` (the version `.ci/run` installs
+//! with npm under `target/npm`, or the folder `MCP_LEAN_NPM` names), driving the system
+//! Chromium headless, on pages this test serves on 127.0.0.1, with an rmcp client over stdio.
+//!
+//! Runs with the `npm-servers` feature (`cargo test --workspace --all-features`); a missing
+//! package or browser fails the test rather than skipping it.
+
+#![allow(clippy::print_stderr, reason = "progress of a slow end-to-end test")]
+
+mod site;
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
+
+use rmcp::model::{CallToolRequestParams, CallToolResult};
+use rmcp::service::RunningService;
+use rmcp::transport::TokioChildProcess;
+use rmcp::{RoleClient, ServiceExt};
+use serde_json::{Value, json};
+
+/// The `@playwright/mcp` version `.ci/run` installs; the test checks it is the one it runs.
+const PLAYWRIGHT_MCP: &str = "0.0.83";
+
+fn npm_root() -> PathBuf {
+    std::env::var_os("MCP_LEAN_NPM").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/npm"),
+        PathBuf::from,
+    )
+}
+
+fn playwright_cli() -> PathBuf {
+    let package = npm_root().join("node_modules/@playwright/mcp");
+    let manifest = std::fs::read_to_string(package.join("package.json")).unwrap_or_else(|e| {
+        panic!(
+            "@playwright/mcp is not installed under {} ({e}); run `npm install --prefix target/npm @playwright/mcp@{PLAYWRIGHT_MCP}` or .ci/run",
+            npm_root().display()
+        )
+    });
+    let manifest: Value = serde_json::from_str(&manifest).expect("package.json is JSON");
+    assert_eq!(
+        manifest["version"], PLAYWRIGHT_MCP,
+        "the pinned @playwright/mcp version"
+    );
+    package.join("cli.js")
+}
+
+fn chromium() -> String {
+    let path =
+        std::env::var("MCP_LEAN_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
+    assert!(
+        Path::new(&path).exists(),
+        "no Chromium at {path}; apt-get install chromium or set MCP_LEAN_CHROMIUM"
+    );
+    path
+}
+
+/// The proxy in front of Playwright MCP, started in `dir` (its workspace root).
+async fn connect(dir: &Path, stats: &Path) -> RunningService<RoleClient, ()> {
+    let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_mcp-lean"));
+    cmd.current_dir(dir)
+        .arg("proxy")
+        .arg("--stats")
+        .arg(stats)
+        .arg("--")
+        .arg("node")
+        .arg(playwright_cli())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--isolated",
+            "--executable-path",
+        ])
+        .arg(chromium())
+        .args(["--output-dir", "out"]);
+    let (transport, _) = TokioChildProcess::builder(cmd)
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the proxy starts");
+    ().serve(transport)
+        .await
+        .expect("the proxy and Playwright MCP initialize")
+}
+
+async fn call(client: &RunningService<RoleClient, ()>, tool: &str, args: Value) -> CallToolResult {
+    let mut params = CallToolRequestParams::new(tool.to_owned());
+    if let Value::Object(map) = args {
+        params = params.with_arguments(map);
+    }
+    let result = tokio::time::timeout(Duration::from_secs(120), client.peer().call_tool(params))
+        .await
+        .unwrap_or_else(|_| panic!("{tool} did not answer within 120 s"))
+        .unwrap_or_else(|e| panic!("{tool} failed: {e}"));
+    assert_ne!(
+        result.is_error,
+        Some(true),
+        "{tool} returned an error: {}",
+        text(&result)
+    );
+    result
+}
+
+fn text(result: &CallToolResult) -> String {
+    let value = serde_json::to_value(result).expect("serializes");
+    value["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// The ref of the first line with `needle`, as `[ref=…]` writes it.
+fn ref_of(text: &str, needle: &str) -> Option<String> {
+    let line = text.lines().find(|l| l.contains(needle))?;
+    let at = line.find("[ref=")? + 5;
+    let end = line[at..].find(']')? + at;
+    Some(line[at..end].to_owned())
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mcp-lean-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temp folder");
+    dir
+}
+
+#[test]
+fn playwright_mcp_through_the_proxy() {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let site = site::serve();
+    let dir = temp_dir("playwright");
+    let stats = dir.join("stats.jsonl");
+    rt.block_on(async {
+        let client = connect(&dir, &stats).await;
+
+        // tools/list: goal and page on snapshot and action tools, and the confirm tool.
+        let tools = client.peer().list_all_tools().await.expect("tools/list");
+        let tool = |name: &str| tools.iter().find(|t| t.name == name).cloned();
+        for name in ["browser_snapshot", "browser_click", "browser_navigate"] {
+            let t = tool(name).unwrap_or_else(|| panic!("{name} is listed"));
+            let props = t
+                .input_schema
+                .get("properties")
+                .cloned()
+                .unwrap_or_default();
+            assert!(
+                props.get("goal").is_some() && props.get("page").is_some(),
+                "{name}: {props}"
+            );
+        }
+        assert!(tool("confirm_output").is_some());
+        assert!(tool("browser_evaluate").is_some_and(|t| {
+            t.input_schema
+                .get("properties")
+                .and_then(|p| p.get("goal"))
+                .is_none()
+        }));
+
+        // An action's snapshot link comes back as a snapshot inline, the link kept.
+        eprintln!("navigate");
+        let nav = text(
+            &call(
+                &client,
+                "browser_navigate",
+                json!({"url": site.url("/shop")}),
+            )
+            .await,
+        );
+        assert!(nav.contains("- [Snapshot]("), "{nav}");
+        assert!(
+            nav.contains("```yaml\n"),
+            "the linked snapshot is inlined: {nav}"
+        );
+
+        // A goal digest holds the target's ref and is smaller than the page.
+        eprintln!("snapshot with a goal");
+        let full = text(
+            &call(
+                &client,
+                "browser_snapshot",
+                json!({"goal": "put the kettle in my basket"}),
+            )
+            .await,
+        );
+        let add = ref_of(&full, "button \"Add to basket\"")
+            .unwrap_or_else(|| panic!("the digest holds the button: {full}"));
+        assert!(full.contains("# "), "a digest header: {full}");
+
+        // Clicking that ref through the proxy works upstream.
+        eprintln!("click {add}");
+        let click = text(
+            &call(
+                &client,
+                "browser_click",
+                json!({"target": add, "element": "Add to basket", "goal": "the basket"}),
+            )
+            .await,
+        );
+        assert!(click.contains("- Page Title: Added to basket"), "{click}");
+        assert!(
+            click.contains("Basket (1)"),
+            "the digest after the click shows the basket: {click}"
+        );
+
+        // A large evaluate result is previewed; confirm_output returns it byte for byte, once.
+        eprintln!("evaluate");
+        let function =
+            "() => Array.from({length: 3000}, (_, i) => ({i, tag: 'div', text: 'item ' + i}))";
+        let preview = text(&call(&client, "browser_evaluate", json!({"function": function})).await);
+        assert!(preview.contains("Array(3000)"), "{preview}");
+        let token = preview
+            .split("confirmToken=")
+            .nth(1)
+            .and_then(|s| s.split(['\n', ',']).next())
+            .expect("a confirm token")
+            .to_owned();
+        let expected: Vec<Value> = (0..3000)
+            .map(|i| json!({"i": i, "tag": "div", "text": format!("item {i}")}))
+            .collect();
+        let expected = serde_json::to_string_pretty(&expected).expect("serializes");
+        let full = text(&call(&client, "confirm_output", json!({"token": token})).await);
+        assert_eq!(
+            full, expected,
+            "the full result, byte for byte as Playwright MCP wrote it"
+        );
+        let mut again = CallToolRequestParams::new("confirm_output");
+        again = again.with_arguments(
+            json!({"token": token})
+                .as_object()
+                .cloned()
+                .unwrap_or_default(),
+        );
+        let again = client.peer().call_tool(again).await.expect("answered");
+        assert_eq!(again.is_error, Some(true), "a token works once");
+
+        // A cancelled wait leaves the session usable.
+        eprintln!("cancel a wait");
+        let wait = client
+            .peer()
+            .send_cancellable_request(
+                rmcp::model::ClientRequest::CallToolRequest(rmcp::model::CallToolRequest::new(
+                    CallToolRequestParams::new("browser_wait_for").with_arguments(
+                        json!({"time": 20}).as_object().cloned().unwrap_or_default(),
+                    ),
+                )),
+                rmcp::service::PeerRequestOptions::no_options(),
+            )
+            .await
+            .expect("sent");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        wait.cancel(Some("the test moves on".to_owned()))
+            .await
+            .expect("cancel sent");
+        let after = text(&call(&client, "browser_snapshot", json!({"goal": "basket"})).await);
+        assert!(after.contains("Basket (1)"), "{after}");
+
+        // The server dies: the client gets a clear error and the proxy exits.
+        eprintln!("kill the server");
+        // Only the node process: the proxy's own command line names the same file.
+        let killed = std::process::Command::new("pkill")
+            .args([
+                "-KILL",
+                "-f",
+                &format!("^node {}", playwright_cli().display()),
+            ])
+            .status()
+            .expect("pkill runs");
+        assert!(killed.success(), "the Playwright MCP process was found");
+        let err = client
+            .peer()
+            .call_tool(CallToolRequestParams::new("browser_snapshot"))
+            .await
+            .expect_err("an error once the server is gone");
+        assert!(err.to_string().contains("closed the connection"), "{err}");
+        let quit = tokio::time::timeout(Duration::from_secs(30), client.waiting()).await;
+        assert!(quit.is_ok(), "the proxy exits instead of hanging");
+    });
+
+    // One statistics line per call, and proxy-report sums them.
+    let lines = std::fs::read_to_string(&stats).expect("the stats file");
+    let calls: Vec<Value> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert!(calls.len() >= 6, "{lines}");
+    let snapshot = calls
+        .iter()
+        .find(|c| c["tool"] == "browser_snapshot")
+        .expect("a snapshot call");
+    assert_eq!(snapshot["actions"], json!(["goal-digest"]), "{snapshot}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,72 @@
+//! A small web site on 127.0.0.1 for the end-to-end test: a shop page large enough that its
+//! snapshot must be digested (about 10k tokens), with one button that changes the page.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
+
+/// The running site; it serves until the test process ends.
+pub(crate) struct Site {
+    port: u16,
+}
+
+impl Site {
+    pub(crate) fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+}
+
+fn shop() -> String {
+    let mut products = String::new();
+    for i in 0..400 {
+        products.push_str(&format!(
+            "<li><a href=\"/p/{i}\">Teapot model {i}, stoneware, {} cl</a> <button>Save teapot {i} for later</button></li>\n",
+            50 + i % 7 * 10
+        ));
+    }
+    format!(
+        r#"<!doctype html><html><head><title>Kettle shop</title></head><body>
+<nav><a href="/">Home</a> <a id="basket" href="/basket">Basket (0)</a> <a href="/account">Sign in</a></nav>
+<main><h1>Electric kettle, 1.7 l</h1><p>Our best kettle: boils a litre in two minutes.</p>
+<button onclick="document.title='Added to basket'; document.getElementById('basket').textContent='Basket (1)'">Add to basket</button>
+<h2>Teapots</h2><ul>{products}</ul></main>
+<footer><a href="/terms">Terms</a> <a href="/privacy">Privacy</a></footer></body></html>"#
+    )
+}
+
+/// Starts the site on a free port.
+pub(crate) fn serve() -> Site {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a local port");
+    let port = listener.local_addr().expect("an address").port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(&stream);
+                let mut request_line = String::new();
+                if reader.read_line(&mut request_line).is_err() {
+                    return;
+                }
+                // Drain the headers.
+                let mut line = String::new();
+                while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+                    line.clear();
+                }
+                let path = request_line.split_whitespace().nth(1).unwrap_or("/");
+                let (status, body) = if path == "/shop" {
+                    ("200 OK", shop())
+                } else {
+                    (
+                        "404 Not Found",
+                        "<!doctype html><title>Not found</title>".to_owned(),
+                    )
+                };
+                let mut stream = &stream;
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 {status}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+            });
+        }
+    });
+    Site { port }
+}
