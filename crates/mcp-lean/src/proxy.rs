@@ -16,7 +16,7 @@ use rmcp::transport::TokioChildProcess;
 use tokio_util::sync::CancellationToken;
 
 use crate::Outcome;
-use downstream::{Proxy, Settings};
+use downstream::{Proxy, ServerLink, Settings};
 use stats_file::StatsFile;
 
 /// Arguments of `mcp-lean proxy`.
@@ -50,8 +50,16 @@ pub(crate) struct Args {
     /// them (its workspace root). Default: the current folder, where the server starts.
     #[arg(long, value_name = "DIR")]
     workspace: Option<PathBuf>,
+    /// The URL of a server that speaks streamable HTTP (`http://127.0.0.1:8931/mcp`), instead
+    /// of a command to start.
+    #[arg(long, value_name = "URL", conflicts_with = "command")]
+    upstream_url: Option<String>,
     /// The server's command and its arguments, after `--`.
-    #[arg(last = true, required = true, value_name = "CMD")]
+    #[arg(
+        last = true,
+        required_unless_present = "upstream_url",
+        value_name = "CMD"
+    )]
     command: Vec<String>,
 }
 
@@ -124,27 +132,40 @@ fn prepare(args: &Args) -> Result<Settings, String> {
     })
 }
 
-async fn serve(args: &Args, settings: Settings) -> Outcome {
+/// Starts the server's process, or checks its URL.
+fn link(args: &Args) -> Result<ServerLink, String> {
+    if let Some(url) = &args.upstream_url {
+        if !(url.starts_with("http://") || url.starts_with("https://")) {
+            return Err(format!(
+                "--upstream-url {url:?} is not an http:// or https:// URL; give the server's MCP endpoint, e.g. http://127.0.0.1:8931/mcp"
+            ));
+        }
+        return Ok(ServerLink::Http(url.clone()));
+    }
     let Some((program, rest)) = args.command.split_first() else {
-        eprintln!("mcp-lean proxy: give the server's command after --");
-        return Outcome::Failure;
+        return Err("give the server's command after --, or --upstream-url".to_owned());
     };
     let mut command = tokio::process::Command::new(program);
     command.args(rest);
-    let child = match TokioChildProcess::builder(command)
+    TokioChildProcess::builder(command)
         .stderr(std::process::Stdio::inherit())
         .spawn()
-    {
-        Ok((child, _)) => child,
-        Err(e) => {
-            eprintln!(
-                "mcp-lean proxy: cannot start the server {program:?}: {e}; check the command after --"
-            );
+        .map(|(child, _)| ServerLink::Child(child))
+        .map_err(|e| {
+            format!("cannot start the server {program:?}: {e}; check the command after --")
+        })
+}
+
+async fn serve(args: &Args, settings: Settings) -> Outcome {
+    let server = match link(args) {
+        Ok(server) => server,
+        Err(message) => {
+            eprintln!("mcp-lean proxy: {message}");
             return Outcome::Failure;
         }
     };
     let stop = CancellationToken::new();
-    let proxy = Proxy::new(child, settings, stop.clone());
+    let proxy = Proxy::new(server, settings, stop.clone());
     let shared = proxy.shared();
     let running = match proxy
         .serve_with_ct(rmcp::transport::stdio(), stop.clone())

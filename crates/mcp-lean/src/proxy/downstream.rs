@@ -13,7 +13,7 @@ use rmcp::model::{
 use rmcp::service::{
     NotificationContext, RequestContext, RunningService, RunningServiceCancellationToken,
 };
-use rmcp::transport::TokioChildProcess;
+use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
 use rmcp::{Peer, RoleClient, RoleServer, Service, ServiceExt};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
@@ -37,6 +37,14 @@ pub(crate) struct Settings {
     pub(crate) workspace: PathBuf,
 }
 
+/// How the proxy reaches the server.
+pub(crate) enum ServerLink {
+    /// A child process, over its standard input and output.
+    Child(TokioChildProcess),
+    /// A streamable HTTP endpoint.
+    Http(String),
+}
+
 /// The session with the server, once the client has initialized.
 struct Connected {
     peer: Peer<RoleClient>,
@@ -46,7 +54,8 @@ struct Connected {
 /// State shared by the proxy's handlers and the task that watches the server.
 pub(crate) struct Shared {
     settings: Settings,
-    child: Mutex<Option<TokioChildProcess>>,
+    /// How to reach the server; taken at `initialize`.
+    server: Mutex<Option<ServerLink>>,
     connected: tokio::sync::OnceCell<Connected>,
     /// Ends the server's session; taken by [`Shared::shutdown`].
     server_ct: Mutex<Option<RunningServiceCancellationToken>>,
@@ -84,7 +93,7 @@ impl Shared {
         }
         // A server that was never initialized is still only a child process.
         drop(
-            self.child
+            self.server
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
                 .take(),
@@ -107,15 +116,11 @@ pub(crate) struct Proxy {
 }
 
 impl Proxy {
-    pub(crate) fn new(
-        child: TokioChildProcess,
-        settings: Settings,
-        stop: CancellationToken,
-    ) -> Self {
+    pub(crate) fn new(server: ServerLink, settings: Settings, stop: CancellationToken) -> Self {
         Self {
             shared: Arc::new(Shared {
                 settings,
-                child: Mutex::new(Some(child)),
+                server: Mutex::new(Some(server)),
                 connected: tokio::sync::OnceCell::new(),
                 server_ct: Mutex::new(None),
                 watcher: tokio::sync::Mutex::new(None),
@@ -136,8 +141,8 @@ impl Proxy {
         context: RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
         let shared = &self.shared;
-        let child = shared
-            .child
+        let server = shared
+            .server
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .take()
@@ -150,7 +155,17 @@ impl Proxy {
             shared.progress.clone(),
             shared.settings.timeout,
         );
-        let running = tokio::time::timeout(shared.settings.timeout, upstream.serve(child))
+        let handshake = async move {
+            match server {
+                ServerLink::Child(child) => upstream.serve(child).await,
+                ServerLink::Http(url) => {
+                    upstream
+                        .serve(StreamableHttpClientTransport::from_uri(url))
+                        .await
+                }
+            }
+        };
+        let running = tokio::time::timeout(shared.settings.timeout, handshake)
             .await
             .map_err(|_| {
                 ErrorData::internal_error(

@@ -55,24 +55,68 @@ fn chromium() -> String {
     path
 }
 
-/// The proxy in front of Playwright MCP, started in `dir` (its workspace root).
-async fn connect(dir: &Path, stats: &Path) -> RunningService<RoleClient, ()> {
+/// Playwright MCP's own arguments: headless, the system Chromium, snapshots under `dir/out`
+/// (a folder of the test's own, which also tells its server process apart).
+fn server_args(dir: &Path) -> Vec<String> {
+    vec![
+        playwright_cli().display().to_string(),
+        "--headless".to_owned(),
+        "--no-sandbox".to_owned(),
+        "--isolated".to_owned(),
+        "--executable-path".to_owned(),
+        chromium(),
+        "--output-dir".to_owned(),
+        dir.join("out").display().to_string(),
+    ]
+}
+
+/// How the proxy reaches Playwright MCP.
+enum Upstream {
+    /// The proxy starts it as its child, over stdio.
+    Stdio,
+    /// It already listens at this streamable HTTP endpoint.
+    Http(String),
+}
+
+/// Starts Playwright MCP on a free port in `dir`; returns the process and its MCP endpoint.
+fn start_http_server(dir: &Path) -> (std::process::Child, String) {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new("node")
+        .current_dir(dir)
+        .args(server_args(dir))
+        .args(["--port", "0"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("Playwright MCP starts");
+    // It says where it listens on stderr, among other lines.
+    let stderr = child.stderr.take().expect("piped stderr");
+    let mut lines = BufReader::new(stderr).lines();
+    let base = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .find_map(|line| {
+            line.strip_prefix("Listening on ")
+                .map(|b| b.trim().to_owned())
+        })
+        .expect("Playwright MCP says where it listens");
+    // Keep draining its output so that it never blocks on a full pipe.
+    std::thread::spawn(move || lines.for_each(drop));
+    (child, format!("{base}/mcp"))
+}
+
+/// The proxy in front of Playwright MCP, started in `dir` (the server's workspace root).
+async fn connect(dir: &Path, stats: &Path, upstream: &Upstream) -> RunningService<RoleClient, ()> {
     let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_mcp-lean"));
-    cmd.current_dir(dir)
-        .arg("proxy")
-        .arg("--stats")
-        .arg(stats)
-        .arg("--")
-        .arg("node")
-        .arg(playwright_cli())
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--isolated",
-            "--executable-path",
-        ])
-        .arg(chromium())
-        .args(["--output-dir", "out"]);
+    cmd.current_dir(dir).arg("proxy").arg("--stats").arg(stats);
+    match upstream {
+        Upstream::Stdio => {
+            cmd.arg("--").arg("node").args(server_args(dir));
+        }
+        Upstream::Http(url) => {
+            cmd.arg("--upstream-url").arg(url);
+        }
+    }
     let (transport, _) = TokioChildProcess::builder(cmd)
         .stderr(Stdio::inherit())
         .spawn()
@@ -123,18 +167,96 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-#[test]
-fn playwright_mcp_through_the_proxy() {
-    let rt = tokio::runtime::Builder::new_current_thread()
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .expect("a runtime");
-    let site = site::serve();
-    let dir = temp_dir("playwright");
-    let stats = dir.join("stats.jsonl");
-    rt.block_on(async {
-        let client = connect(&dir, &stats).await;
+        .expect("a runtime")
+}
 
+#[test]
+fn playwright_mcp_over_stdio_through_the_proxy() {
+    let site = site::serve();
+    let dir = temp_dir("playwright-stdio");
+    let stats = dir.join("stats.jsonl");
+    runtime().block_on(async {
+        let client = connect(&dir, &stats, &Upstream::Stdio).await;
+        session(&client, &site).await;
+
+        // The server dies: the client gets a clear error and the proxy exits.
+        eprintln!("kill the server");
+        // Only this test's node process: the proxy's own command line names the same file,
+        // and another test runs another server.
+        let pattern = format!(
+            "^node {} .*{}",
+            playwright_cli().display(),
+            dir.join("out").display()
+        );
+        let killed = std::process::Command::new("pkill")
+            .args(["-KILL", "-f", &pattern])
+            .status()
+            .expect("pkill runs");
+        assert!(killed.success(), "the Playwright MCP process was found");
+        let err = client
+            .peer()
+            .call_tool(CallToolRequestParams::new("browser_snapshot"))
+            .await
+            .expect_err("an error once the server is gone");
+        assert!(err.to_string().contains("closed the connection"), "{err}");
+        let quit = tokio::time::timeout(Duration::from_secs(30), client.waiting()).await;
+        assert!(quit.is_ok(), "the proxy exits instead of hanging");
+    });
+    check_stats(&stats);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn playwright_mcp_over_streamable_http_through_the_proxy() {
+    let site = site::serve();
+    let dir = temp_dir("playwright-http");
+    let stats = dir.join("stats.jsonl");
+    let (mut server, url) = start_http_server(&dir);
+    runtime().block_on(async {
+        let client = connect(&dir, &stats, &Upstream::Http(url)).await;
+        session(&client, &site).await;
+
+        // The server goes away: the next call fails with a message, it does not hang.
+        server.kill().expect("the server is killed");
+        let _ = server.wait();
+        let err = tokio::time::timeout(
+            Duration::from_secs(60),
+            client
+                .peer()
+                .call_tool(CallToolRequestParams::new("browser_snapshot")),
+        )
+        .await
+        .expect("an answer, not a hang")
+        .expect_err("an error once the server is gone");
+        assert!(!err.to_string().is_empty());
+        let _ = client.cancel().await;
+    });
+    check_stats(&stats);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One statistics line per call, the goal snapshot digested.
+fn check_stats(stats: &Path) {
+    let lines = std::fs::read_to_string(stats).expect("the stats file");
+    let calls: Vec<Value> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert!(calls.len() >= 6, "{lines}");
+    let snapshot = calls
+        .iter()
+        .find(|c| c["tool"] == "browser_snapshot")
+        .expect("a snapshot call");
+    assert_eq!(snapshot["actions"], json!(["goal-digest"]), "{snapshot}");
+}
+
+/// The agent's session: list, navigate, find by goal, click, evaluate, confirm, cancel.
+async fn session(client: &RunningService<RoleClient, ()>, site: &site::Site) {
+    {
         // tools/list: goal and page on snapshot and action tools, and the confirm tool.
         let tools = client.peer().list_all_tools().await.expect("tools/list");
         let tool = |name: &str| tools.iter().find(|t| t.name == name).cloned();
@@ -255,40 +377,5 @@ fn playwright_mcp_through_the_proxy() {
             .expect("cancel sent");
         let after = text(&call(&client, "browser_snapshot", json!({"goal": "basket"})).await);
         assert!(after.contains("Basket (1)"), "{after}");
-
-        // The server dies: the client gets a clear error and the proxy exits.
-        eprintln!("kill the server");
-        // Only the node process: the proxy's own command line names the same file.
-        let killed = std::process::Command::new("pkill")
-            .args([
-                "-KILL",
-                "-f",
-                &format!("^node {}", playwright_cli().display()),
-            ])
-            .status()
-            .expect("pkill runs");
-        assert!(killed.success(), "the Playwright MCP process was found");
-        let err = client
-            .peer()
-            .call_tool(CallToolRequestParams::new("browser_snapshot"))
-            .await
-            .expect_err("an error once the server is gone");
-        assert!(err.to_string().contains("closed the connection"), "{err}");
-        let quit = tokio::time::timeout(Duration::from_secs(30), client.waiting()).await;
-        assert!(quit.is_ok(), "the proxy exits instead of hanging");
-    });
-
-    // One statistics line per call, and proxy-report sums them.
-    let lines = std::fs::read_to_string(&stats).expect("the stats file");
-    let calls: Vec<Value> = lines
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect();
-    assert!(calls.len() >= 6, "{lines}");
-    let snapshot = calls
-        .iter()
-        .find(|c| c["tool"] == "browser_snapshot")
-        .expect("a snapshot call");
-    assert_eq!(snapshot["actions"], json!(["goal-digest"]), "{snapshot}");
-    let _ = std::fs::remove_dir_all(&dir);
+    }
 }
