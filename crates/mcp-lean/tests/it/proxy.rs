@@ -312,20 +312,26 @@ fn malformed_json_from_the_client_is_skipped_and_answered_for_what_it_can() {
         .expect("the proxy starts");
     let mut stdin = child.stdin.take().expect("stdin");
     let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-    let mut send = |line: &str| writeln!(stdin, "{line}").expect("write");
+    let send = |stdin: &mut std::process::ChildStdin, line: &str| {
+        writeln!(stdin, "{line}").expect("write");
+    };
     send(
+        &mut stdin,
         r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}"#,
     );
     let init = lines.next().expect("a line").expect("utf-8");
     assert!(init.contains("\"scripted\""), "{init}");
-    send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
-    send("not json at all");
     send(
+        &mut stdin,
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+    );
+    send(&mut stdin, "not json at all");
+    send(
+        &mut stdin,
         r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo_meta","arguments":{}}}"#,
     );
     let answer = lines.next().expect("a line").expect("utf-8");
     assert!(answer.contains("\"id\":2"), "{answer}");
-    drop(send);
     drop(stdin);
     let status = child.wait().expect("the proxy exits when its input closes");
     assert!(status.success(), "{status}");

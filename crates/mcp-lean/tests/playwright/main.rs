@@ -284,7 +284,7 @@ async fn session(client: &RunningService<RoleClient, ()>, site: &site::Site) {
         eprintln!("navigate");
         let nav = text(
             &call(
-                &client,
+                client,
                 "browser_navigate",
                 json!({"url": site.url("/shop")}),
             )
@@ -300,7 +300,7 @@ async fn session(client: &RunningService<RoleClient, ()>, site: &site::Site) {
         eprintln!("snapshot with a goal");
         let full = text(
             &call(
-                &client,
+                client,
                 "browser_snapshot",
                 json!({"goal": "put the kettle in my basket"}),
             )
@@ -314,7 +314,7 @@ async fn session(client: &RunningService<RoleClient, ()>, site: &site::Site) {
         eprintln!("click {add}");
         let click = text(
             &call(
-                &client,
+                client,
                 "browser_click",
                 json!({"target": add, "element": "Add to basket", "goal": "the basket"}),
             )
@@ -330,7 +330,7 @@ async fn session(client: &RunningService<RoleClient, ()>, site: &site::Site) {
         eprintln!("evaluate");
         let function =
             "() => Array.from({length: 3000}, (_, i) => ({i, tag: 'div', text: 'item ' + i}))";
-        let preview = text(&call(&client, "browser_evaluate", json!({"function": function})).await);
+        let preview = text(&call(client, "browser_evaluate", json!({"function": function})).await);
         assert!(preview.contains("Array(3000)"), "{preview}");
         let token = preview
             .split("confirmToken=")
@@ -342,7 +342,7 @@ async fn session(client: &RunningService<RoleClient, ()>, site: &site::Site) {
             .map(|i| json!({"i": i, "tag": "div", "text": format!("item {i}")}))
             .collect();
         let expected = serde_json::to_string_pretty(&expected).expect("serializes");
-        let full = text(&call(&client, "confirm_output", json!({"token": token})).await);
+        let full = text(&call(client, "confirm_output", json!({"token": token})).await);
         assert_eq!(
             full, expected,
             "the full result, byte for byte as Playwright MCP wrote it"
@@ -375,7 +375,7 @@ async fn session(client: &RunningService<RoleClient, ()>, site: &site::Site) {
         wait.cancel(Some("the test moves on".to_owned()))
             .await
             .expect("cancel sent");
-        let after = text(&call(&client, "browser_snapshot", json!({"goal": "basket"})).await);
+        let after = text(&call(client, "browser_snapshot", json!({"goal": "basket"})).await);
         assert!(after.contains("Basket (1)"), "{after}");
     }
 }
