@@ -1,0 +1,81 @@
+// The property the fuzz target checks, shared with `cargo test` (the fuzz target includes this
+// file with `include!`, so it has no inner doc comment).
+
+/// No server text panics the rewriter, as a result's text or as a linked snapshot file; a
+/// rewritten snapshot shows only refs its input had; text outside the rewritten sections stays.
+pub(crate) fn check_property(text: &str) {
+    use mcp_proxy_rules::{Prepared, Profile, Rewriter};
+    use serde_json::json;
+
+    /// Refs of the output as the snapshot parser reads them (the envelope and comments
+    /// understood), so that `[ref=` inside a quoted text is not taken for one.
+    fn refs(s: &str) -> std::collections::HashSet<String> {
+        snapshot_digest::parse_lenient(s)
+            .0
+            .nodes()
+            .iter()
+            .filter_map(|n| n.aria_ref().map(|r| r.as_str().to_owned()))
+            .collect()
+    }
+
+    /// Every `ref=X` written anywhere in a text (`[ref=X]`, and the legacy `ref=X [unchanged]`),
+    /// X read up to `]` or up to a space: what the input offers.
+    fn written(s: &str) -> std::collections::HashSet<String> {
+        s.match_indices("ref=")
+            .flat_map(|(at, _)| {
+                let rest = &s[at + 4..];
+                let to_bracket = rest.find(']').map(|end| rest[..end].to_owned());
+                let to_space = rest
+                    .find(char::is_whitespace)
+                    .map(|end| rest[..end].to_owned());
+                [to_bracket, to_space].into_iter().flatten()
+            })
+            .collect()
+    }
+
+    let Ok(rewriter) = Rewriter::new(Profile::playwright()) else {
+        panic!("the built-in profile is valid");
+    };
+    let goal: String = text.chars().filter(|c| !c.is_control()).take(40).collect();
+    // The goal is quoted in a comment, never a ref, whatever it holds.
+    let file = text.to_owned();
+    let files = move |path: &str| {
+        if path == "out/page.yml" {
+            Ok(file.clone())
+        } else {
+            Err("no such file".to_owned())
+        }
+    };
+    let wrapped = [
+        text.to_owned(),
+        format!("### Page\n- Page URL: http://x/\n### Snapshot\n```yaml\n{text}\n```\n### Events\n- tail"),
+        "### Page\n- Page URL: http://x/\n### Snapshot\n- [Snapshot](out/page.yml)\n### Events\n- tail".to_owned(),
+        format!("### Result\n{text}\n### Ran Playwright code\n```js\nx\n```"),
+    ];
+    for tool_args in [json!({}), json!({"goal": goal})] {
+        for (i, input) in wrapped.iter().enumerate() {
+            let Prepared::Forward { call, .. } =
+                rewriter.prepare("browser_click", tool_args.as_object().cloned())
+            else {
+                continue;
+            };
+            let mut result = json!({"content": [{"type": "text", "text": input}]});
+            let _ = rewriter.rewrite(&call, &mut result, &files);
+            let out = result["content"][0]["text"].as_str().unwrap_or_default();
+            if i == 1 || i == 2 {
+                let known = written(input);
+                let from_file = written(text);
+                for r in refs(out) {
+                    assert!(
+                        known.contains(&r) || from_file.contains(&r),
+                        "the rewrite shows ref {r:?} that its input did not have\n--- input\n{input}\n--- output\n{out}"
+                    );
+                }
+            }
+            if i == 1 || i == 2 {
+                assert!(out.starts_with("### Page\n- Page URL: http://x/\n"), "the head stays");
+                assert!(out.ends_with("### Events\n- tail"), "the tail stays");
+            }
+        }
+    }
+}
