@@ -93,6 +93,22 @@ pub(crate) fn fenced(text: &str, range: Range<usize>) -> Option<Range<usize>> {
     None
 }
 
+/// The inside of the first fenced block whose opening line is ```` ```json ````.
+pub(crate) fn fenced_json(text: &str) -> Option<Range<usize>> {
+    let mut in_fence = false;
+    for line in lines(text) {
+        let s = &text[content(text, &line)];
+        if !s.starts_with("```") {
+            continue;
+        }
+        if !in_fence && s[3..].trim().eq_ignore_ascii_case("json") {
+            return fenced(text, line.start..text.len());
+        }
+        in_fence = !in_fence;
+    }
+    None
+}
+
 /// The line `- Page Snapshot:` before a fenced block, in responses from before 2026.
 pub(crate) fn legacy_snapshot(text: &str) -> Option<Range<usize>> {
     let mut after_marker = None;
@@ -175,6 +191,14 @@ mod tests {
     }
 
     #[test]
+    fn a_json_block_is_found_after_other_blocks() {
+        let text = "Ran:\n```js\nx\n```\nreturned:\n```json\n[1, 2]\n```\n";
+        let inner = fenced_json(text).expect("a json block");
+        assert_eq!(&text[inner], "[1, 2]");
+        assert_eq!(fenced_json("```json\n[1]"), None);
+    }
+
+    #[test]
     fn odd_text_never_panics() {
         for text in [
             "",
@@ -189,6 +213,7 @@ mod tests {
             let _ = sections(text);
             let _ = fenced(text, 0..text.len());
             let _ = legacy_snapshot(text);
+            let _ = fenced_json(text);
             let _ = snapshot_link(text, 0..text.len());
             let _ = page_url(text);
         }

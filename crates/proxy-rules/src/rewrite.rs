@@ -11,7 +11,7 @@ use snapshot_digest::{
     DiffKind, DigestConfig, diff, digest_with, full_digest_with, outline_with, parse_lenient,
 };
 
-use crate::markdown::{fenced, legacy_snapshot, page_url, sections, snapshot_link};
+use crate::markdown::{fenced, fenced_json, legacy_snapshot, page_url, sections, snapshot_link};
 use crate::{Error, LeanArgs, Profile, WithoutGoal, split_args};
 
 /// Reads a snapshot file that a result links to, as the server wrote it.
@@ -308,8 +308,18 @@ impl Rewriter {
             && self.profile.guard_plain_text
             && output_guard::char_len(text) > self.profile.preview_chars
         {
-            let preview = self.guard.text(text.to_owned(), Kind::Text, &self.store);
             outcome.actions.push(Action::Preview);
+            // A script's value in a ```json block is summarized as JSON, its framing kept;
+            // any other long text is cut.
+            if let Some(inner) = fenced_json(text) {
+                let framing = text.len() - inner.len();
+                if framing < self.profile.preview_chars / 2 {
+                    let json = text[inner.clone()].to_owned();
+                    let preview = self.guard.json_text(json, &self.store);
+                    return Some(apply(text, vec![(inner, preview.text)]));
+                }
+            }
+            let preview = self.guard.text(text.to_owned(), Kind::Text, &self.store);
             return Some(preview.text);
         }
         (!edits.is_empty()).then(|| apply(text, edits))

@@ -21,7 +21,8 @@ pub(crate) fn check_property(text: &str) {
     /// Every `ref=X` written anywhere in a text (`[ref=X]`, and the legacy `ref=X [unchanged]`),
     /// X read up to `]` or up to a space: what the input offers.
     fn written(s: &str) -> std::collections::HashSet<String> {
-        s.match_indices("ref=")
+        let mut out: std::collections::HashSet<String> = s
+            .match_indices("ref=")
             .flat_map(|(at, _)| {
                 let rest = &s[at + 4..];
                 let to_bracket = rest.find(']').map(|end| rest[..end].to_owned());
@@ -30,7 +31,15 @@ pub(crate) fn check_property(text: &str) {
                     .map(|end| rest[..end].to_owned());
                 [to_bracket, to_space].into_iter().flatten()
             })
-            .collect()
+            .collect();
+        // The legacy line `- ref=X [unchanged]`, X up to the marker whatever it holds.
+        for line in s.lines() {
+            let item = line.trim_start().trim_start_matches("- ");
+            if let Some(x) = item.strip_prefix("ref=").and_then(|r| r.trim_end().strip_suffix(" [unchanged]")) {
+                out.insert(x.to_owned());
+            }
+        }
+        out
     }
 
     let Ok(rewriter) = Rewriter::new(Profile::playwright()) else {

@@ -322,6 +322,39 @@ fn a_generic_server_gets_long_plain_text_previewed() {
 }
 
 #[test]
+fn a_json_block_in_a_long_text_is_summarized_as_json_and_redeemed_exactly() {
+    let rw = Rewriter::new(Profile::chrome_devtools()).expect("valid");
+    let call = forward(&rw, "evaluate_script", json!({"function": "() => 1"}));
+    let items: Vec<String> = (0..2_000).map(|i| format!("{{\"i\":{i}}}")).collect();
+    let value = format!("[{}]", items.join(","));
+    let text = format!("Script ran on page and returned:\n```json\n{value}\n```");
+    let mut result = json!({"content": [{"type": "text", "text": text}]});
+    assert_eq!(
+        rw.rewrite(&call, &mut result, &NO_FILES).actions,
+        [Action::Preview]
+    );
+    let out = text_of(&result).to_owned();
+    assert!(
+        out.starts_with("Script ran on page and returned:\n```json\ncounts: "),
+        "{out}"
+    );
+    assert!(out.contains("Array(2000)"), "{out}");
+    assert!(out.ends_with("\n```"));
+    let token = out
+        .split("confirmToken=")
+        .nth(1)
+        .and_then(|s| s.split(['\n', ',']).next())
+        .expect("a token");
+    let Prepared::Answer(full) = rw.prepare(
+        "confirm_output",
+        json!({"token": token}).as_object().cloned(),
+    ) else {
+        panic!("answered by the proxy");
+    };
+    assert_eq!(text_of(&full), value);
+}
+
+#[test]
 fn hostile_results_never_panic() {
     let rw = Rewriter::new(Profile::playwright()).expect("valid");
     let call = forward(&rw, "browser_click", json!({"goal": "x"}));

@@ -1,58 +1,22 @@
-//! `mcp-lean proxy` in front of the real `@playwright/mcp` (the version `.ci/run` installs
-//! with npm under `target/npm`, or the folder `MCP_LEAN_NPM` names), driving the system
-//! Chromium headless, on pages this test serves on 127.0.0.1, with an rmcp client over stdio.
-//!
-//! Runs with the `npm-servers` feature (`cargo test --workspace --all-features`); a missing
-//! package or browser fails the test rather than skipping it.
-
-#![allow(clippy::print_stderr, reason = "progress of a slow end-to-end test")]
-
-mod site;
+//! `mcp-lean proxy` in front of the real `@playwright/mcp`, over stdio and streamable HTTP.
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
-use rmcp::model::{CallToolRequestParams, CallToolResult};
+use rmcp::model::CallToolRequestParams;
 use rmcp::service::RunningService;
 use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Value, json};
 
+use crate::{call, chromium, npm_package, runtime, site, temp_dir, text};
+
 /// The `@playwright/mcp` version `.ci/run` installs; the test checks it is the one it runs.
 const PLAYWRIGHT_MCP: &str = "0.0.83";
 
-fn npm_root() -> PathBuf {
-    std::env::var_os("MCP_LEAN_NPM").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/npm"),
-        PathBuf::from,
-    )
-}
-
 fn playwright_cli() -> PathBuf {
-    let package = npm_root().join("node_modules/@playwright/mcp");
-    let manifest = std::fs::read_to_string(package.join("package.json")).unwrap_or_else(|e| {
-        panic!(
-            "@playwright/mcp is not installed under {} ({e}); run `npm install --prefix target/npm @playwright/mcp@{PLAYWRIGHT_MCP}` or .ci/run",
-            npm_root().display()
-        )
-    });
-    let manifest: Value = serde_json::from_str(&manifest).expect("package.json is JSON");
-    assert_eq!(
-        manifest["version"], PLAYWRIGHT_MCP,
-        "the pinned @playwright/mcp version"
-    );
-    package.join("cli.js")
-}
-
-fn chromium() -> String {
-    let path =
-        std::env::var("MCP_LEAN_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
-    assert!(
-        Path::new(&path).exists(),
-        "no Chromium at {path}; apt-get install chromium or set MCP_LEAN_CHROMIUM"
-    );
-    path
+    npm_package("@playwright/mcp", PLAYWRIGHT_MCP).join("cli.js")
 }
 
 /// Playwright MCP's own arguments: headless, the system Chromium, snapshots under `dir/out`
@@ -126,52 +90,12 @@ async fn connect(dir: &Path, stats: &Path, upstream: &Upstream) -> RunningServic
         .expect("the proxy and Playwright MCP initialize")
 }
 
-async fn call(client: &RunningService<RoleClient, ()>, tool: &str, args: Value) -> CallToolResult {
-    let mut params = CallToolRequestParams::new(tool.to_owned());
-    if let Value::Object(map) = args {
-        params = params.with_arguments(map);
-    }
-    let result = tokio::time::timeout(Duration::from_secs(120), client.peer().call_tool(params))
-        .await
-        .unwrap_or_else(|_| panic!("{tool} did not answer within 120 s"))
-        .unwrap_or_else(|e| panic!("{tool} failed: {e}"));
-    assert_ne!(
-        result.is_error,
-        Some(true),
-        "{tool} returned an error: {}",
-        text(&result)
-    );
-    result
-}
-
-fn text(result: &CallToolResult) -> String {
-    let value = serde_json::to_value(result).expect("serializes");
-    value["content"][0]["text"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
-}
-
 /// The ref of the first line with `needle`, as `[ref=…]` writes it.
 fn ref_of(text: &str, needle: &str) -> Option<String> {
     let line = text.lines().find(|l| l.contains(needle))?;
     let at = line.find("[ref=")? + 5;
     let end = line[at..].find(']')? + at;
     Some(line[at..end].to_owned())
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mcp-lean-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temp folder");
-    dir
-}
-
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime")
 }
 
 #[test]

@@ -1,0 +1,96 @@
+//! `mcp-lean proxy` in front of real MCP servers from npm, at the versions `.ci/run` installs
+//! under `target/npm` (or the folder `MCP_LEAN_NPM` names): `@playwright/mcp` and
+//! `chrome-devtools-mcp`, each driving the system Chromium headless, on pages these tests serve
+//! on 127.0.0.1, with an rmcp client.
+//!
+//! Runs with the `npm-servers` feature (`cargo test --workspace --all-features`); a missing
+//! package or browser fails a test rather than skipping it.
+
+#![allow(clippy::print_stderr, reason = "progress of slow end-to-end tests")]
+
+mod chrome_devtools;
+mod playwright;
+mod site;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rmcp::RoleClient;
+use rmcp::model::{CallToolRequestParams, CallToolResult};
+use rmcp::service::RunningService;
+use serde_json::Value;
+
+/// The folder of an installed npm package, checked to be the pinned version.
+fn npm_package(name: &str, version: &str) -> PathBuf {
+    let package = npm_root().join("node_modules").join(name);
+    let manifest = std::fs::read_to_string(package.join("package.json")).unwrap_or_else(|e| {
+        panic!(
+            "{name} is not installed under {} ({e}); run `npm install --prefix target/npm {name}@{version}` or .ci/run",
+            npm_root().display()
+        )
+    });
+    let manifest: Value = serde_json::from_str(&manifest).expect("package.json is JSON");
+    assert_eq!(manifest["version"], version, "the pinned {name} version");
+    package
+}
+
+fn npm_root() -> PathBuf {
+    std::env::var_os("MCP_LEAN_NPM").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/npm"),
+        PathBuf::from,
+    )
+}
+
+pub(crate) fn chromium() -> String {
+    let path =
+        std::env::var("MCP_LEAN_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
+    assert!(
+        Path::new(&path).exists(),
+        "no Chromium at {path}; apt-get install chromium or set MCP_LEAN_CHROMIUM"
+    );
+    path
+}
+
+pub(crate) async fn call(
+    client: &RunningService<RoleClient, ()>,
+    tool: &str,
+    args: Value,
+) -> CallToolResult {
+    let mut params = CallToolRequestParams::new(tool.to_owned());
+    if let Value::Object(map) = args {
+        params = params.with_arguments(map);
+    }
+    let result = tokio::time::timeout(Duration::from_secs(120), client.peer().call_tool(params))
+        .await
+        .unwrap_or_else(|_| panic!("{tool} did not answer within 120 s"))
+        .unwrap_or_else(|e| panic!("{tool} failed: {e}"));
+    assert_ne!(
+        result.is_error,
+        Some(true),
+        "{tool} returned an error: {}",
+        text(&result)
+    );
+    result
+}
+
+pub(crate) fn text(result: &CallToolResult) -> String {
+    let value = serde_json::to_value(result).expect("serializes");
+    value["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+pub(crate) fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mcp-lean-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temp folder");
+    dir
+}
+
+pub(crate) fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime")
+}
