@@ -1,7 +1,7 @@
 //! `mcp-lean proxy` in front of a scripted server (`scripted-server.mjs`, node only): what a
 //! real server may do — progress, sampling, cancellation, garbage, silence, 10 MB, dying —
 //! reaches an rmcp client through the proxy as it should. The same flow against the real
-//! `@playwright/mcp` is in `tests/playwright/`.
+//! `@playwright/mcp` and `chrome-devtools-mcp` is in `tests/npm_servers/`.
 
 // Sampling and logging are deprecated by SEP-2577 but are what servers send today; the proxy
 // must still pass them.

@@ -7,8 +7,8 @@ pub(crate) fn check_property(text: &str) {
     use mcp_proxy_rules::{Prepared, Profile, Rewriter};
     use serde_json::json;
 
-    /// Refs of the output as the snapshot parser reads them (the envelope and comments
-    /// understood), so that `[ref=` inside a quoted text is not taken for one.
+    /// Refs as the snapshot parser reads them (the envelope and comments understood), so
+    /// that `[ref=` inside a quoted text is not taken for one.
     fn refs(s: &str) -> std::collections::HashSet<String> {
         snapshot_digest::parse_lenient(s)
             .0
@@ -73,7 +73,11 @@ pub(crate) fn check_property(text: &str) {
             let out = result["content"][0]["text"].as_str().unwrap_or_default();
             if i == 1 || i == 2 {
                 let known = written(input);
-                let from_file = written(text);
+                // What the rewriter parsed: the text inside the fence, or the linked file.
+                let from_file = written(text)
+                    .union(&refs(text))
+                    .cloned()
+                    .collect::<std::collections::HashSet<String>>();
                 for r in refs(out) {
                     assert!(
                         known.contains(&r) || from_file.contains(&r),

@@ -48,6 +48,22 @@ fn snapshot_response(url: &str, snapshot: &str) -> Value {
     )}]})
 }
 
+/// Calls the confirm tool with the token of `preview`; the proxy answers it itself.
+fn redeem(rw: &Rewriter, preview: &str) -> Value {
+    let token = preview
+        .split("confirmToken=")
+        .nth(1)
+        .and_then(|s| s.split(['\n', ',']).next())
+        .expect("a token");
+    match rw.prepare(
+        "confirm_output",
+        json!({"token": token}).as_object().cloned(),
+    ) {
+        Prepared::Answer(result) => result,
+        other => panic!("the confirm tool is answered by the proxy, not {other:?}"),
+    }
+}
+
 const NO_FILES: fn(&str) -> Result<String, String> = |_| Err("no files in this test".to_owned());
 
 #[test]
@@ -267,28 +283,8 @@ fn a_large_result_is_previewed_and_redeemed_byte_for_byte_once() {
     assert!(out.len() < 2_600, "{} chars", out.len());
     assert!(out.contains("Array(3000)"), "a JSON summary: {out}");
     assert!(out.ends_with("### Ran Playwright code\n```js\nawait page.evaluate('() => 1');\n```"));
-    let token = out
-        .split("confirmToken=")
-        .nth(1)
-        .and_then(|s| {
-            s.split(|c: char| !c.is_ascii_alphanumeric() && c != '_' && c != '-')
-                .next()
-        })
-        .expect("a token");
-
-    let Prepared::Answer(full) = rw.prepare(
-        "confirm_output",
-        json!({"token": token}).as_object().cloned(),
-    ) else {
-        panic!("the confirm tool is answered by the proxy");
-    };
-    assert_eq!(text_of(&full), json_text);
-    let Prepared::Answer(again) = rw.prepare(
-        "confirm_output",
-        json!({"token": token}).as_object().cloned(),
-    ) else {
-        panic!("answered");
-    };
+    assert_eq!(text_of(&redeem(&rw, &out)), json_text);
+    let again = redeem(&rw, &out);
     assert_eq!(again["isError"], true);
 }
 
@@ -340,18 +336,7 @@ fn a_json_block_in_a_long_text_is_summarized_as_json_and_redeemed_exactly() {
     );
     assert!(out.contains("Array(2000)"), "{out}");
     assert!(out.ends_with("\n```"));
-    let token = out
-        .split("confirmToken=")
-        .nth(1)
-        .and_then(|s| s.split(['\n', ',']).next())
-        .expect("a token");
-    let Prepared::Answer(full) = rw.prepare(
-        "confirm_output",
-        json!({"token": token}).as_object().cloned(),
-    ) else {
-        panic!("answered by the proxy");
-    };
-    assert_eq!(text_of(&full), value);
+    assert_eq!(text_of(&redeem(&rw, &out)), value);
 }
 
 #[test]
