@@ -25,8 +25,8 @@ use stats_file::StatsFile;
   command: mcp-lean
   args: [proxy, --, npx, @playwright/mcp@0.0.83, --headless]
 
-The proxy adds `goal` and `page` to the tools whose results carry a page snapshot, digests or \
-diffs those snapshots (reading the snapshot files Playwright MCP links to), previews large \
+The proxy adds `goal` and `page` to the tools whose results carry a page snapshot, digests, \
+diffs or outlines those snapshots (reading the snapshot files Playwright MCP links to), previews large \
 results behind a one-time token that the added `confirm_output` tool redeems, and passes \
 everything else through unchanged.")]
 pub(crate) struct Args {
@@ -50,7 +50,7 @@ pub(crate) struct Args {
     /// them (its workspace root). Default: the current folder, where the server starts.
     #[arg(long, value_name = "DIR")]
     workspace: Option<PathBuf>,
-    /// The URL of a server that speaks streamable HTTP (`http://127.0.0.1:8931/mcp`), instead
+    /// The URL of a server that speaks streamable HTTP (`http://localhost:8931/mcp`), instead
     /// of a command to start.
     #[arg(long, value_name = "URL", conflicts_with = "command")]
     upstream_url: Option<String>,

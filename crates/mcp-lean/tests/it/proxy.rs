@@ -337,6 +337,157 @@ fn malformed_json_from_the_client_is_skipped_and_answered_for_what_it_can() {
     assert!(status.success(), "{status}");
 }
 
+/// A client that speaks raw JSON-RPC lines to the proxy, to see exactly what passes.
+struct RawClient {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+    /// Notifications seen while waiting for answers.
+    notifications: Vec<Value>,
+}
+
+impl RawClient {
+    fn start() -> Self {
+        use std::io::BufRead;
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-lean"))
+            .args(["proxy", "--timeout", "30", "--", "node"])
+            .arg(repo_path("crates/mcp-lean/tests/it/scripted-server.mjs"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the proxy starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let lines = std::io::BufReader::new(child.stdout.take().expect("stdout")).lines();
+        let mut client = Self {
+            child,
+            stdin,
+            lines,
+            notifications: Vec::new(),
+        };
+        let init = client.request(
+            1,
+            "initialize",
+            json!({
+                "protocolVersion": "2025-06-18",
+                "capabilities": {"roots": {"listChanged": true}, "elicitation": {}},
+                "clientInfo": {"name": "raw", "version": "0"}
+            }),
+        );
+        assert_eq!(init["result"]["serverInfo"]["name"], "scripted", "{init}");
+        client.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        client
+    }
+
+    fn send(&mut self, message: &Value) {
+        use std::io::Write;
+        writeln!(self.stdin, "{message}").expect("write to the proxy");
+    }
+
+    fn next(&mut self) -> Value {
+        let line = self
+            .lines
+            .next()
+            .expect("a line from the proxy")
+            .expect("utf-8");
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"))
+    }
+
+    /// Sends a request and returns its response; requests from the server on the way are
+    /// answered by `answer`.
+    fn request_with(
+        &mut self,
+        id: u64,
+        method: &str,
+        params: Value,
+        answer: &dyn Fn(&Value) -> Value,
+    ) -> Value {
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let message = self.next();
+            if message.get("method").is_some() && message.get("id").is_some() {
+                let reply =
+                    json!({"jsonrpc": "2.0", "id": message["id"], "result": answer(&message)});
+                self.send(&reply);
+            } else if message.get("method").is_some() {
+                self.notifications.push(message);
+            } else if message["id"] == json!(id) {
+                return message;
+            }
+        }
+    }
+
+    fn request(&mut self, id: u64, method: &str, params: Value) -> Value {
+        self.request_with(id, method, params, &|m| {
+            panic!("unexpected request from the server: {m}")
+        })
+    }
+}
+
+#[test]
+fn resources_prompts_completions_elicitation_and_roots_pass_through() {
+    let mut client = RawClient::start();
+    let list = client.request(2, "resources/list", json!({}));
+    assert_eq!(list["result"]["resources"][0]["uri"], "test://a", "{list}");
+    assert_eq!(list["result"]["_meta"]["test/m"], 1, "{list}");
+    let read = client.request(3, "resources/read", json!({"uri": "test://a"}));
+    assert_eq!(
+        read["result"]["contents"][0]["text"], "content of test://a",
+        "{read}"
+    );
+    let prompts = client.request(4, "prompts/list", json!({}));
+    assert_eq!(prompts["result"]["prompts"][0]["name"], "p", "{prompts}");
+    let prompt = client.request(5, "prompts/get", json!({"name": "p"}));
+    assert_eq!(
+        prompt["result"]["messages"][0]["content"]["text"], "prompt p",
+        "{prompt}"
+    );
+    let done = client.request(
+        6,
+        "completion/complete",
+        json!({
+            "ref": {"type": "ref/prompt", "name": "p"}, "argument": {"name": "x", "value": "a"}
+        }),
+    );
+    assert_eq!(
+        done["result"]["completion"]["values"],
+        json!(["alpha", "beta"]),
+        "{done}"
+    );
+
+    let answer = |m: &Value| match m["method"].as_str() {
+        Some("elicitation/create") => json!({"action": "accept", "content": {"name": "Ada"}}),
+        Some("roots/list") => json!({"roots": [{"uri": "file:///tmp/work", "name": "work"}]}),
+        _ => panic!("unexpected request from the server: {m}"),
+    };
+    let asked = client.request_with(
+        7,
+        "tools/call",
+        json!({"name": "ask", "arguments": {}}),
+        &answer,
+    );
+    let text = asked["result"]["content"][0]["text"]
+        .as_str()
+        .expect("text");
+    let got: Value = serde_json::from_str(text).expect("JSON");
+    assert_eq!(got["elicited"]["content"]["name"], "Ada", "{got}");
+    assert_eq!(got["roots"]["roots"][0]["uri"], "file:///tmp/work", "{got}");
+    assert!(
+        client
+            .notifications
+            .iter()
+            .any(|n| n["method"] == "notifications/resources/list_changed"),
+        "{:?}",
+        client.notifications
+    );
+    drop(client.stdin);
+    let status = client
+        .child
+        .wait()
+        .expect("the proxy exits when its input closes");
+    assert!(status.success(), "{status}");
+}
+
 #[test]
 fn a_command_that_cannot_start_is_a_clear_error() {
     let out = crate::run(&["proxy", "--", "/no/such/server"], None);

@@ -8,7 +8,7 @@ const pendingFromClient = new Map();
 let nextId = 1;
 const cancelled = new Set();
 
-const tools = ['slow', 'sample', 'hang', 'die', 'garbage', 'big', 'echo_meta'].map((name) => ({
+const tools = ['slow', 'sample', 'ask', 'hang', 'die', 'garbage', 'big', 'echo_meta'].map((name) => ({
   name,
   description: `The ${name} behaviour of the scripted test server.`,
   inputSchema: { type: 'object', properties: {} },
@@ -39,6 +39,22 @@ async function call(id, params) {
       send({ id: rid, method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 } });
       const reply = await answer;
       return send({ id, result: { content: [{ type: 'text', text: JSON.stringify(reply) }] } });
+    }
+    case 'ask': {
+      // Elicitation and roots go to the client; a list_changed notification goes with them.
+      const ask = (method, params) => {
+        const rid = `a${nextId++}`;
+        const answer = new Promise((r) => pendingFromClient.set(rid, r));
+        send({ id: rid, method, params });
+        return answer;
+      };
+      send({ method: 'notifications/resources/list_changed' });
+      const elicited = await ask('elicitation/create', {
+        message: 'your name?',
+        requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+      });
+      const roots = await ask('roots/list', {});
+      return send({ id, result: { content: [{ type: 'text', text: JSON.stringify({ elicited, roots }) }] } });
     }
     case 'hang':
       return;
@@ -74,12 +90,22 @@ createInterface({ input: process.stdin }).on('line', (line) => {
         id: msg.id,
         result: {
           protocolVersion: msg.params.protocolVersion,
-          capabilities: { tools: {}, logging: {} },
+          capabilities: { tools: {}, logging: {}, resources: { listChanged: true }, prompts: {}, completions: {} },
           serverInfo: { name: 'scripted', version: '1.0.0' },
         },
       });
     case 'tools/list':
       return send({ id: msg.id, result: { tools } });
+    case 'resources/list':
+      return send({ id: msg.id, result: { resources: [{ uri: 'test://a', name: 'a' }], _meta: { 'test/m': 1 } } });
+    case 'resources/read':
+      return send({ id: msg.id, result: { contents: [{ uri: msg.params.uri, text: `content of ${msg.params.uri}` }] } });
+    case 'prompts/list':
+      return send({ id: msg.id, result: { prompts: [{ name: 'p', description: 'a prompt' }] } });
+    case 'prompts/get':
+      return send({ id: msg.id, result: { messages: [{ role: 'user', content: { type: 'text', text: `prompt ${msg.params.name}` } }] } });
+    case 'completion/complete':
+      return send({ id: msg.id, result: { completion: { values: ['alpha', 'beta'], total: 2, hasMore: false } } });
     case 'tools/call':
       return void call(msg.id, msg.params);
     case 'notifications/cancelled':
