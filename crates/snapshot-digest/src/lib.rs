@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod attrs;
+mod devtools;
 mod diff;
 mod digest;
 mod error;
@@ -27,5 +28,5 @@ pub use refs::{Ref, RefPrefix};
 pub use render::render;
 pub use roles::{is_interactive_role, is_landmark_role};
 pub use tokens::estimate_tokens;
-pub use tree::{Attribute, NameForm, Node, NodeId, NodeKind, Prop, Siblings, Snapshot};
+pub use tree::{Attribute, NameForm, Node, NodeId, NodeKind, Prop, Siblings, Snapshot, Syntax};
 pub use write::{SnapshotWriter, Tail};

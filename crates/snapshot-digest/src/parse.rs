@@ -10,7 +10,7 @@ mod scalar;
 
 use std::borrow::Cow;
 
-use crate::tree::{Attribute, NameForm, Node, NodeId, NodeKind, Prop, Snapshot};
+use crate::tree::{Attribute, NameForm, Node, NodeId, NodeKind, Prop, Snapshot, Syntax};
 use crate::{Diagnostic, ErrorKind, ParseError};
 
 /// Parser settings.
@@ -46,7 +46,8 @@ impl Config {
 /// Parses a snapshot with the default [`Config`].
 ///
 /// Accepts AI-mode and default-mode snapshots, the legacy incremental forms and whole Playwright
-/// MCP responses (the snapshot is found and the rest ignored).
+/// MCP responses (the snapshot is found and the rest ignored), and chrome-devtools-mcp's
+/// `uid=` syntax, told apart by its first line (see [`Syntax`](crate::Syntax)).
 ///
 /// # Errors
 ///
@@ -69,6 +70,13 @@ pub fn parse(text: &str) -> Result<Snapshot<'_>, ParseError> {
 ///
 /// Returns the first [`ParseError`], with its line and column.
 pub fn parse_with<'a>(text: &'a str, config: &Config) -> Result<Snapshot<'a>, ParseError> {
+    if crate::devtools::detect(text) {
+        let (snap, diagnostics) = crate::devtools::parse(text, config);
+        return match diagnostics.into_iter().next() {
+            Some(e) => Err(e),
+            None => Ok(snap),
+        };
+    }
     let mut first_error = None;
     let snap = run(text, config, &mut |e| {
         first_error = Some(e);
@@ -98,6 +106,9 @@ pub fn parse_lenient(text: &str) -> (Snapshot<'_>, Vec<Diagnostic>) {
 /// [`parse_lenient`] with the given [`Config`].
 #[must_use]
 pub fn parse_lenient_with<'a>(text: &'a str, config: &Config) -> (Snapshot<'a>, Vec<Diagnostic>) {
+    if crate::devtools::detect(text) {
+        return crate::devtools::parse(text, config);
+    }
     let mut diagnostics = Vec::new();
     let result = run(text, config, &mut |e| {
         diagnostics.push(e);
@@ -399,6 +410,7 @@ fn new_node<'a>(
         depth: 0,
         parent: None,
         end: 0,
+        syntax: Syntax::Playwright,
     }
 }
 

@@ -51,6 +51,10 @@ pub(crate) fn render_node_at(
     max_text: Option<usize>,
     lean: bool,
 ) {
+    if node.syntax() == crate::Syntax::DevTools {
+        crate::devtools::write_node(out, node, depth);
+        return;
+    }
     indent(out, depth);
     out.push_str("- ");
     if node.is_changed() {

@@ -33,6 +33,31 @@ pub enum NodeKind {
     Unchanged,
 }
 
+/// The text syntax a node was read from, and is written back in.
+///
+/// # Example
+///
+/// ```
+/// use snapshot_digest::{Syntax, parse, render};
+///
+/// let text = "uid=1_0 RootWebArea \"Shop\"\n  uid=1_5 button \"Add to basket\" focusable";
+/// let snap = parse(text)?;
+/// assert_eq!(snap.syntax(), Syntax::DevTools);
+/// assert_eq!(snap.nodes()[1].aria_ref().map(|r| r.as_str()), Some("1_5"));
+/// assert_eq!(render(&snap), text);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+#[non_exhaustive]
+pub enum Syntax {
+    /// Playwright's ARIA snapshot YAML: `- button "OK" [ref=e5]`.
+    #[default]
+    Playwright,
+    /// chrome-devtools-mcp's lines: `uid=1_5 button "OK" focusable`; the uid is the node's
+    /// `ref`.
+    DevTools,
+}
+
 /// How a name was written in the key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum NameForm {
@@ -105,6 +130,7 @@ pub struct Node<'a> {
     pub(crate) depth: u32,
     pub(crate) parent: Option<NodeId>,
     pub(crate) end: u32,
+    pub(crate) syntax: Syntax,
 }
 
 impl<'a> Node<'a> {
@@ -112,6 +138,12 @@ impl<'a> Node<'a> {
     #[must_use]
     pub fn kind(&self) -> NodeKind {
         self.kind
+    }
+
+    /// The syntax this node was read from, and is written in.
+    #[must_use]
+    pub fn syntax(&self) -> Syntax {
+        self.syntax
     }
 
     /// The ARIA role (`button`, `generic`, …); `text` for text nodes, empty for stubs.
@@ -256,6 +288,12 @@ impl<'a> Snapshot<'a> {
     #[must_use]
     pub fn source(&self) -> &'a str {
         self.source
+    }
+
+    /// The syntax the snapshot was read from: that of its nodes (Playwright when empty).
+    #[must_use]
+    pub fn syntax(&self) -> Syntax {
+        self.nodes.first().map_or(Syntax::Playwright, |n| n.syntax)
     }
 
     /// All nodes in document order (pre-order).

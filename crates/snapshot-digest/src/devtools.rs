@@ -1,0 +1,365 @@
+//! chrome-devtools-mcp's snapshot syntax: one node a line, two spaces of indent a level,
+//!
+//! ```text
+//! uid=1_0 RootWebArea "Kettle shop" url="http://127.0.0.1:8000/"
+//!   uid=1_5 button "Add to basket" focusable focused
+//!   uid=1_6 "Price: 39.90"
+//! ```
+//!
+//! read into the same tree as Playwright's syntax: the uid becomes the node's `ref`
+//! attribute, the other attributes follow in the order written, a quoted line without a role is
+//! a text node. Names and values are written without escaping, so a `"` inside one is read as
+//! well as the line allows: a quote ends the name only where what follows reads as attributes.
+//! A line that does not start with `uid=` continues the line before it (a name with a newline);
+//! `# …` lines are comments, as digests write them.
+
+use std::borrow::Cow;
+
+use crate::tree::{Attribute, NameForm, Node, NodeId, NodeKind, Snapshot, Syntax};
+use crate::{Config, Diagnostic, ErrorKind, ParseError};
+
+/// The line chrome-devtools-mcp writes above a snapshot.
+const HEADING: &str = "## Latest page snapshot";
+
+/// Whether `text` holds a snapshot in this syntax: its first line that is neither blank nor a
+/// comment (after the heading, when there is one) starts with `uid=`.
+pub(crate) fn detect(text: &str) -> bool {
+    let body = locate(text);
+    body.lines()
+        .map(str::trim_start)
+        .find(|l| !l.is_empty() && !is_comment(l))
+        .is_some_and(|l| l.starts_with("uid="))
+}
+
+/// A `# …` line, as digests write them (chrome-devtools-mcp writes none).
+fn is_comment(trimmed: &str) -> bool {
+    trimmed == "#" || trimmed.starts_with("# ")
+}
+
+/// The snapshot inside a tool result: after the heading up to the next `## ` section, or the
+/// whole text.
+fn locate(text: &str) -> &str {
+    let Some(at) = text
+        .match_indices(HEADING)
+        .find(|&(i, _)| i == 0 || text.as_bytes()[i - 1] == b'\n')
+        .map(|(i, _)| i)
+    else {
+        return text;
+    };
+    let after = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
+    let rest = &text[after..];
+    let end = rest
+        .match_indices("\n## ")
+        .next()
+        .map_or(rest.len(), |(i, _)| i + 1);
+    &rest[..end]
+}
+
+/// Parses a snapshot in this syntax, leniently: what cannot be read is reported and skipped.
+pub(crate) fn parse<'a>(text: &'a str, config: &Config) -> (Snapshot<'a>, Vec<Diagnostic>) {
+    let body = locate(text);
+    let first_line = 1 + text[..offset_in(text, body)].matches('\n').count();
+    let mut diagnostics = Vec::new();
+    let mut nodes: Vec<Node<'a>> = Vec::new();
+    // Open nodes by indentation; bounded by `config.max_depth`, so never deeper than that.
+    let mut stack: Vec<(usize, NodeId)> = Vec::new();
+    for (line_no, start, line) in logical_lines(body, first_line) {
+        let indent = line.bytes().take_while(|&b| b == b' ').count();
+        let rest = &line[indent..];
+        if rest.trim().is_empty() || is_comment(rest) {
+            continue;
+        }
+        let Some(after) = rest.strip_prefix("uid=") else {
+            diagnostics.push(ParseError::new(
+                line_no,
+                indent + 1,
+                ErrorKind::Syntax {
+                    expected: "a line starting with uid=",
+                },
+            ));
+            continue;
+        };
+        if indent % 2 != 0 {
+            diagnostics.push(ParseError::new(
+                line_no,
+                1,
+                ErrorKind::BadIndent {
+                    expected: Some(indent - 1),
+                    found: indent,
+                },
+            ));
+        }
+        while stack.last().is_some_and(|&(i, _)| i >= indent) {
+            if let Some((_, id)) = stack.pop() {
+                nodes[id.index()].end = id_u32(nodes.len());
+            }
+        }
+        if stack.len() >= config.max_depth {
+            diagnostics.push(ParseError::new(
+                line_no,
+                indent + 1,
+                ErrorKind::TooDeep {
+                    limit: config.max_depth,
+                },
+            ));
+            continue;
+        }
+        let mut node = read_line(after, start + indent + 4, &mut |column, kind| {
+            diagnostics.push(ParseError::new(line_no, column + 1, kind));
+        });
+        let id = NodeId(id_u32(nodes.len()));
+        node.line = id_u32(line_no);
+        node.depth = id_u32(stack.len());
+        node.parent = stack.last().map(|&(_, p)| p);
+        nodes.push(node);
+        stack.push((indent, id));
+    }
+    while let Some((_, id)) = stack.pop() {
+        nodes[id.index()].end = id_u32(nodes.len());
+    }
+    let snap = Snapshot {
+        nodes,
+        trailing_newline: body.ends_with('\n'),
+        source: body,
+    };
+    (snap, diagnostics)
+}
+
+/// The byte offset of `inner` within `outer` (a subslice of it).
+fn offset_in(outer: &str, inner: &str) -> usize {
+    (inner.as_ptr() as usize).saturating_sub(outer.as_ptr() as usize)
+}
+
+fn id_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Lines that start a node (`uid=` after the indentation), each with the lines after it that
+/// do not, joined: `(line number, byte offset in body, text without the final newline)`.
+fn logical_lines(body: &str, first_line: usize) -> impl Iterator<Item = (usize, usize, &str)> {
+    let mut at = 0;
+    let mut line_no = first_line;
+    std::iter::from_fn(move || {
+        if at >= body.len() {
+            return None;
+        }
+        let start = at;
+        let number = line_no;
+        let mut end = body[at..].find('\n').map_or(body.len(), |i| at + i);
+        line_no += 1;
+        // Continuation lines: any next line that does not start a node.
+        while end < body.len() {
+            let next = end + 1;
+            let next_end = body[next..].find('\n').map_or(body.len(), |i| next + i);
+            let next_line = &body[next..next_end];
+            let trimmed = next_line.trim_start();
+            if trimmed.starts_with("uid=") || trimmed.is_empty() || is_comment(trimmed) {
+                break;
+            }
+            end = next_end;
+            line_no += 1;
+        }
+        at = (end + 1).min(body.len().max(end + 1));
+        let text = body[start..end]
+            .strip_suffix('\r')
+            .unwrap_or(&body[start..end]);
+        Some((number, start, text))
+    })
+}
+
+/// Reads what follows `uid=`: the uid, then a role with an optional name and attributes, or a
+/// quoted text. `report` gets the column of a problem (relative to `after`'s start plus
+/// `base`).
+fn read_line<'a>(
+    after: &'a str,
+    base: usize,
+    report: &mut dyn FnMut(usize, ErrorKind),
+) -> Node<'a> {
+    let uid_end = after.find(' ').unwrap_or(after.len());
+    let uid = &after[..uid_end];
+    let rest = after[uid_end..].strip_prefix(' ').unwrap_or("");
+    let mut attrs = vec![Attribute {
+        name: Cow::Borrowed("ref"),
+        value: Some(Cow::Borrowed(uid)),
+    }];
+    if uid.is_empty() {
+        report(
+            base,
+            ErrorKind::Syntax {
+                expected: "a uid after uid=",
+            },
+        );
+    }
+    // A text node: the whole rest is one quoted string.
+    if let Some(inner) = rest.strip_prefix('"') {
+        let text = inner.strip_suffix('"').unwrap_or_else(|| {
+            report(base + uid_end + 1, ErrorKind::UnterminatedString);
+            inner
+        });
+        return Node {
+            kind: NodeKind::Text,
+            role: Cow::Borrowed("text"),
+            name: None,
+            name_form: NameForm::Quoted,
+            attrs,
+            props: Vec::new(),
+            text: Some(Cow::Borrowed(text)),
+            block: false,
+            changed: false,
+            line: 0,
+            depth: 0,
+            parent: None,
+            end: 0,
+            syntax: Syntax::DevTools,
+        };
+    }
+    let role_end = rest.find(' ').unwrap_or(rest.len());
+    let role = &rest[..role_end];
+    let mut tail = &rest[role_end..];
+    let mut name = None;
+    if let Some(quoted) = tail.strip_prefix(" \"") {
+        match name_end(quoted) {
+            Some(end) => {
+                name = Some(Cow::Borrowed(&quoted[..end]));
+                tail = &quoted[end + 1..];
+            }
+            None => {
+                report(
+                    base + uid_end + 1 + role_end + 1,
+                    ErrorKind::UnterminatedString,
+                );
+                name = Some(Cow::Borrowed(quoted));
+                tail = "";
+            }
+        }
+    }
+    attrs.extend(read_attributes(tail));
+    Node {
+        kind: NodeKind::Element,
+        role: Cow::Borrowed(role),
+        name,
+        name_form: NameForm::Quoted,
+        attrs,
+        props: Vec::new(),
+        text: None,
+        block: false,
+        changed: false,
+        line: 0,
+        depth: 0,
+        parent: None,
+        end: 0,
+        syntax: Syntax::DevTools,
+    }
+}
+
+/// Where a name (or value) that started after a `"` ends: the first `"` followed by the end of
+/// the line or by a space and something that reads as an attribute.
+fn name_end(s: &str) -> Option<usize> {
+    s.match_indices('"')
+        .map(|(i, _)| i)
+        .find(|&i| attributes_follow(&s[i + 1..]))
+}
+
+/// Whether `s` is empty or starts with ` key`, where key is followed by `=` and a quote, a
+/// space, or the end.
+fn attributes_follow(s: &str) -> bool {
+    if s.is_empty() {
+        return true;
+    }
+    let Some(rest) = s.strip_prefix(' ') else {
+        return false;
+    };
+    let key_len = key_len(rest);
+    if key_len == 0 {
+        return false;
+    }
+    let after = &rest[key_len..];
+    after.is_empty() || after.starts_with(' ') || after.starts_with("=\"")
+}
+
+fn key_len(s: &str) -> usize {
+    s.bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'-' || *b == b'_')
+        .count()
+}
+
+/// The ` key` and ` key="value"` attributes of `s`; text that does not read as one is kept
+/// as a flag of its own words, so that nothing is lost.
+fn read_attributes(mut s: &str) -> Vec<Attribute<'_>> {
+    let mut out = Vec::new();
+    while let Some(rest) = s.strip_prefix(' ') {
+        let len = key_len(rest);
+        if len == 0 {
+            // Not an attribute: keep the rest whole, as one flag, and stop.
+            if !rest.is_empty() {
+                out.push(Attribute {
+                    name: Cow::Borrowed(rest),
+                    value: None,
+                });
+            }
+            return out;
+        }
+        let key = &rest[..len];
+        let after = &rest[len..];
+        if let Some(quoted) = after.strip_prefix("=\"") {
+            let end = name_end(quoted).unwrap_or(quoted.len());
+            out.push(Attribute {
+                name: Cow::Borrowed(key),
+                value: Some(Cow::Borrowed(&quoted[..end])),
+            });
+            s = quoted.get(end + 1..).unwrap_or("");
+        } else {
+            out.push(Attribute {
+                name: Cow::Borrowed(key),
+                value: None,
+            });
+            s = after;
+        }
+    }
+    if !s.is_empty() {
+        out.push(Attribute {
+            name: Cow::Borrowed(s),
+            value: None,
+        });
+    }
+    out
+}
+
+/// Appends one node's line in this syntax at `depth`, without a final newline.
+pub(crate) fn write_node(out: &mut String, node: &Node<'_>, depth: usize) {
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
+    out.push_str("uid=");
+    out.push_str(node.attribute("ref").flatten().unwrap_or(""));
+    match node.kind() {
+        NodeKind::Text => {
+            out.push_str(" \"");
+            out.push_str(node.text().unwrap_or(""));
+            out.push('"');
+        }
+        NodeKind::Element | NodeKind::Unchanged => {
+            if !node.role().is_empty() {
+                out.push(' ');
+                out.push_str(node.role());
+            }
+            if let Some(name) = node.name() {
+                out.push_str(" \"");
+                out.push_str(name);
+                out.push('"');
+            }
+            for attr in node.attributes().iter().filter(|a| a.name() != "ref") {
+                out.push(' ');
+                out.push_str(attr.name());
+                if let Some(v) = attr.value() {
+                    out.push_str("=\"");
+                    out.push_str(v);
+                    out.push('"');
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,90 @@
+use super::*;
+use crate::{parse, parse_lenient, render};
+
+const SHOP: &str = "uid=1_0 RootWebArea \"Kettle shop\" url=\"http://127.0.0.1:8000/shop.html\"\n  uid=1_1 navigation\n    uid=1_2 link \"Basket (2 items)\" url=\"http://127.0.0.1:8000/basket\"\n  uid=1_5 button \"Add to basket\" focusable focused\n  uid=1_6 \"Price: 39.90\"\n";
+
+#[test]
+fn reads_roles_names_attributes_uids_and_text() {
+    let snap = parse(SHOP).expect("parses");
+    assert_eq!(snap.syntax(), Syntax::DevTools);
+    let n = snap.nodes();
+    assert_eq!(n.len(), 5);
+    assert_eq!(
+        (n[0].role(), n[0].name()),
+        ("RootWebArea", Some("Kettle shop"))
+    );
+    assert_eq!(
+        n[0].attribute("url"),
+        Some(Some("http://127.0.0.1:8000/shop.html"))
+    );
+    assert_eq!(n[2].aria_ref().map(|r| r.as_str()), Some("1_2"));
+    assert_eq!(n[2].depth(), 2);
+    assert_eq!(n[3].attribute("focused"), Some(None));
+    assert_eq!(
+        (n[4].kind(), n[4].text()),
+        (NodeKind::Text, Some("Price: 39.90"))
+    );
+    assert_eq!(snap.children(NodeId(0)).count(), 3);
+    assert_eq!(render(&snap), SHOP);
+}
+
+#[test]
+fn the_tool_result_around_a_snapshot_is_skipped() {
+    let result = format!("## Latest page snapshot\n{SHOP}## Pages\n1: shop [selected]\n");
+    let snap = parse(&result).expect("parses");
+    assert_eq!(snap.len(), 5);
+    assert_eq!(render(&snap), SHOP);
+}
+
+#[test]
+fn quotes_and_newlines_inside_names_are_read_as_well_as_the_line_allows() {
+    let text = "uid=1_1 button \"Say \"hi\" now\" focusable\nuid=1_2 link \"two\nlines\" url=\"/a\"\nuid=1_3 heading \"ends with quote\"\"";
+    let (snap, diagnostics) = parse_lenient(text);
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let n = snap.nodes();
+    assert_eq!(n[0].name(), Some("Say \"hi\" now"));
+    assert_eq!(n[0].attribute("focusable"), Some(None));
+    assert_eq!(n[1].name(), Some("two\nlines"));
+    assert_eq!(n[1].attribute("url"), Some(Some("/a")));
+    assert_eq!(n[2].name(), Some("ends with quote\""));
+    assert_eq!(render(&snap), text);
+}
+
+#[test]
+fn hostile_lines_give_diagnostics_and_a_tree_that_renders_and_reparses() {
+    let stairs: String = (0..3)
+        .map(|i| format!("{}uid=1_{i} generic\n", "  ".repeat(i)))
+        .collect();
+    let cases = [
+        "uid=1_1 button \"unterminated".to_owned(),
+        "uid=1_1 \"unterminated text".to_owned(),
+        "uid=\nuid= \"x\"".to_owned(),
+        "\tuid=1_1 button".to_owned(),
+        "uid=1_1 a\n   uid=1_2 b\n uid=1_3 c".to_owned(),
+        "uid=1_1 link url=\"x\" =bad \"stray".to_owned(),
+        "uid=1_1 é \"ü\" ß=\"\u{200b}\"".to_owned(),
+        stairs,
+    ];
+    for text in cases {
+        let (snap, _diagnostics) = parse_lenient(&text);
+        let rendered = render(&snap);
+        let (again, _) = parse_lenient(&rendered);
+        assert!(again.same_tree(&snap), "{text:?} -> {rendered:?}");
+        assert_eq!(render(&again), rendered);
+    }
+}
+
+#[test]
+fn nesting_deeper_than_the_limit_is_reported_not_recursed() {
+    // 30,000 lines, each one level deeper than the last up to 400 levels.
+    let text: String = (0..30_000)
+        .map(|i| format!("{}uid=1_{i} generic\n", "  ".repeat(i.min(400))))
+        .collect();
+    let (snap, diagnostics) = crate::parse_lenient_with(&text, &Config { max_depth: 256 });
+    assert!(snap.nodes().iter().all(|n| n.depth() < 256));
+    assert!(
+        diagnostics
+            .iter()
+            .any(|d| matches!(d.kind(), ErrorKind::TooDeep { .. }))
+    );
+}
