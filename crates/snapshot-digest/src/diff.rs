@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use crate::render::render_node_at;
-use crate::{Node, NodeId, NodeKind, RefPrefix, Snapshot, render};
+use crate::{Node, NodeId, NodeKind, RefPrefix, Snapshot, Syntax, render};
 
 /// What a diff found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,9 +100,15 @@ pub fn diff(old: &Snapshot<'_>, new: &Snapshot<'_>) -> Diff {
             removed: 0,
         };
     }
+    // A ref written twice (chrome-devtools-mcp repeats the uid of some text nodes) names no
+    // one node: such nodes are matched like nodes without a ref.
+    let (old_counts, new_counts) = (ref_counts(old), ref_counts(new));
+    let ambiguous = |r: &str| {
+        old_counts.get(r).is_some_and(|&n| n > 1) || new_counts.get(r).is_some_and(|&n| n > 1)
+    };
     let mut by_ref: HashMap<&str, usize> = HashMap::new();
     for (i, node) in old.nodes().iter().enumerate() {
-        if let Some(r) = node.aria_ref() {
+        if let Some(r) = node.aria_ref().filter(|r| !ambiguous(r.as_str())) {
             by_ref.insert(r.as_str(), i);
         }
     }
@@ -115,6 +121,7 @@ pub fn diff(old: &Snapshot<'_>, new: &Snapshot<'_>) -> Diff {
         out: String::new(),
         key: String::new(),
         changed: 0,
+        changed_refs: Vec::new(),
     };
     walk.walk(new.roots().collect(), old_roots);
 
@@ -129,11 +136,32 @@ pub fn diff(old: &Snapshot<'_>, new: &Snapshot<'_>) -> Diff {
         .filter_map(|n| n.aria_ref().map(|r| r.as_str()))
         .filter(|r| !new_refs.contains(r))
         .collect();
-    let mut text = format!(
-        "# changes since the previous snapshot: {} changed or new, {} removed; `- ref=… [unchanged]` stands for a subtree that did not change\n",
-        walk.changed,
-        removed.len()
-    );
+    let mut text = if new.syntax() == Syntax::DevTools {
+        let listed: Vec<String> = walk
+            .changed_refs
+            .iter()
+            .take(REMOVED_LISTED)
+            .map(|r| format!("uid={r}"))
+            .collect();
+        let more = walk.changed_refs.len().saturating_sub(REMOVED_LISTED);
+        let more = if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        };
+        format!(
+            "# changes since the previous snapshot: {} changed or new ({}{more}), {} removed; the other lines lead to them; `# unchanged:` lines stand for subtrees that did not change\n",
+            walk.changed,
+            listed.join(", "),
+            removed.len()
+        )
+    } else {
+        format!(
+            "# changes since the previous snapshot: {} changed or new, {} removed; `- ref=… [unchanged]` stands for a subtree that did not change\n",
+            walk.changed,
+            removed.len()
+        )
+    };
     text.push_str(&walk.out);
     if !removed.is_empty() {
         let listed: Vec<&str> = removed.iter().take(REMOVED_LISTED).copied().collect();
@@ -153,6 +181,17 @@ pub fn diff(old: &Snapshot<'_>, new: &Snapshot<'_>) -> Diff {
         changed: walk.changed,
         removed: removed.len(),
     }
+}
+
+/// How many times each ref is written.
+fn ref_counts<'s>(snap: &'s Snapshot<'_>) -> HashMap<&'s str, usize> {
+    let mut counts = HashMap::new();
+    for node in snap.nodes() {
+        if let Some(r) = node.attribute("ref").flatten() {
+            *counts.entry(r).or_default() += 1;
+        }
+    }
+    counts
 }
 
 fn first_prefix(snap: &Snapshot<'_>) -> Option<RefPrefix> {
@@ -228,6 +267,9 @@ struct Walk<'w, 'a, 'b> {
     out: String,
     key: String,
     changed: usize,
+    /// Refs of nodes written as changed or new, for the header of a diff in chrome-devtools
+    /// syntax, which has no inline marker.
+    changed_refs: Vec<String>,
 }
 
 impl Walk<'_, '_, '_> {
@@ -251,12 +293,13 @@ impl Walk<'_, '_, '_> {
             top.next += 1;
             let node = &self.new[id];
             let sub = self.new_hashes.subtree[id.index()];
-            let old = node
+            let keyed = node
                 .aria_ref()
-                .and_then(|r| self.by_ref.get(r.as_str()).copied());
+                .filter(|r| self.by_ref.contains_key(r.as_str()));
+            let old = keyed.and_then(|r| self.by_ref.get(r.as_str()).copied());
             let unchanged = match old {
                 Some(o) => self.old_hashes.subtree[o] == sub,
-                None => node.aria_ref().is_none() && top.old.contains(&sub),
+                None => keyed.is_none() && top.old.contains(&sub),
             };
             if unchanged {
                 top.run.push(id);
@@ -293,6 +336,14 @@ impl Walk<'_, '_, '_> {
             .copied()
             .filter(|&id| self.new[id].aria_ref().is_some())
             .collect();
+        if with_ref
+            .first()
+            .is_some_and(|&id| self.new[id].syntax() == Syntax::DevTools)
+        {
+            self.flush_devtools_run(&with_ref);
+            run.clear();
+            return;
+        }
         for (k, &id) in with_ref.iter().enumerate() {
             let node = &self.new[id];
             if k == STUB_RUN && with_ref.len() > STUB_RUN + 1 {
@@ -312,6 +363,34 @@ impl Walk<'_, '_, '_> {
         run.clear();
     }
 
+    /// chrome-devtools syntax has no stub form: one comment line names the unchanged uids.
+    fn flush_devtools_run(&mut self, with_ref: &[NodeId]) {
+        let Some(&first) = with_ref.first() else {
+            return;
+        };
+        indent(&mut self.out, self.new[first].depth());
+        self.out.push_str("# unchanged: ");
+        let shown: Vec<String> = with_ref
+            .iter()
+            .take(STUB_RUN)
+            .map(|&id| {
+                format!(
+                    "uid={}",
+                    self.new[id]
+                        .aria_ref()
+                        .map(|r| r.as_str())
+                        .unwrap_or_default()
+                )
+            })
+            .collect();
+        self.out.push_str(&shown.join(", "));
+        if with_ref.len() > STUB_RUN {
+            self.out
+                .push_str(&format!(" and {} more", with_ref.len() - STUB_RUN));
+        }
+        self.out.push('\n');
+    }
+
     fn write(&mut self, id: NodeId, changed: bool) {
         let node = &self.new[id];
         if changed {
@@ -319,7 +398,11 @@ impl Walk<'_, '_, '_> {
         }
         let mut line = String::new();
         render_node_at(&mut line, &mut self.key, node, node.depth(), None, false);
-        if changed && node.kind() != NodeKind::Unchanged && !node.is_changed() {
+        if changed && node.syntax() == Syntax::DevTools {
+            if let Some(r) = node.aria_ref() {
+                self.changed_refs.push(r.as_str().to_owned());
+            }
+        } else if changed && node.kind() != NodeKind::Unchanged && !node.is_changed() {
             let at = line.find("- ").map_or(0, |i| i + 2);
             line.insert_str(at, "<changed> ");
         }

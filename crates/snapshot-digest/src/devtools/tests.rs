@@ -88,3 +88,83 @@ fn nesting_deeper_than_the_limit_is_reported_not_recursed() {
             .any(|d| matches!(d.kind(), ErrorKind::TooDeep { .. }))
     );
 }
+
+#[test]
+fn a_diff_is_written_in_the_same_syntax_and_repeated_uids_match_by_content() {
+    let edited = SHOP.replace("Basket (2 items)", "Basket (3 items)");
+    let with_repeat = |s: &str| format!("{s}  uid=1_9 \"“\"\n  uid=1_9 \"“\"\n");
+    let (old_text, new_text) = (with_repeat(SHOP), with_repeat(&edited));
+    let old = parse(&old_text).expect("parses");
+    let new = parse(&new_text).expect("parses");
+    let d = crate::diff(&old, &new);
+    assert_eq!(d.changed, 1, "{}", d.text);
+    assert!(
+        d.text
+            .starts_with("# changes since the previous snapshot: 1 changed or new (uid=1_2)"),
+        "{}",
+        d.text
+    );
+    assert!(
+        d.text
+            .contains("\n    uid=1_2 link \"Basket (3 items)\" url="),
+        "{}",
+        d.text
+    );
+    assert!(
+        d.text
+            .contains("# unchanged: uid=1_5, uid=1_6, uid=1_9, uid=1_9"),
+        "{}",
+        d.text
+    );
+    assert!(
+        !d.text.contains("<changed>") && !d.text.contains("- ref="),
+        "{}",
+        d.text
+    );
+    let reread = parse(&d.text).expect("the diff parses");
+    assert_eq!(reread.syntax(), Syntax::DevTools);
+    assert_eq!(crate::diff(&new, &new).kind, crate::DiffKind::Unchanged);
+}
+
+#[test]
+fn a_goal_digest_keeps_the_syntax_and_only_uids_of_the_page() {
+    let mut text = String::from("uid=1_0 RootWebArea \"Shop\"\n  uid=1_1 main\n");
+    for i in 0..300 {
+        text.push_str(&format!(
+            "    uid=1_{} link \"Teapot {i}\" url=\"/p/{i}\"\n",
+            i + 2
+        ));
+    }
+    text.push_str("    uid=1_999 button \"Add to basket\" focusable\n");
+    let snap = parse(&text).expect("parses");
+    let config = crate::DigestConfig {
+        max_tokens: 300,
+        ..Default::default()
+    };
+    let d = crate::digest_with(&snap, "put it in my basket", &config);
+    assert!(
+        d.text
+            .contains("uid=1_999 button \"Add to basket\" focusable"),
+        "{}",
+        d.text
+    );
+    let out = parse(&d.text).expect("the digest parses");
+    assert_eq!(out.syntax(), Syntax::DevTools);
+    for n in out.nodes() {
+        let r = n
+            .aria_ref()
+            .map(|r| r.as_str().to_owned())
+            .unwrap_or_default();
+        assert!(
+            text.contains(&format!("uid={r} ")),
+            "uid {r} is not the page's"
+        );
+    }
+    let full = crate::full_digest(&snap);
+    assert!(
+        full.text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .all(|l| l.trim_start().starts_with("uid="))
+    );
+}
