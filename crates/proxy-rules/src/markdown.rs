@@ -109,6 +109,42 @@ pub(crate) fn fenced_json(text: &str) -> Option<Range<usize>> {
     None
 }
 
+/// The snapshot under chrome-devtools-mcp's `## Latest page snapshot` line: up to the next
+/// `## ` line or the end, without its last newline.
+pub(crate) fn devtools_snapshot(text: &str) -> Option<Range<usize>> {
+    let mut start = None;
+    for line in lines(text) {
+        let s = &text[content(text, &line)];
+        match start {
+            None if s == "## Latest page snapshot" => start = Some(line.end),
+            Some(at) if s.starts_with("## ") => {
+                let end = line.start.saturating_sub(1).max(at);
+                return Some(at..end);
+            }
+            _ => {}
+        }
+    }
+    let at = start?;
+    let end = if text.ends_with('\n') {
+        text.len() - 1
+    } else {
+        text.len()
+    };
+    Some(at..end.max(at))
+}
+
+/// The `url="…"` of the first line that has one: the page of a chrome-devtools snapshot.
+pub(crate) fn devtools_url(snapshot: &str) -> &str {
+    snapshot
+        .lines()
+        .find_map(|l| {
+            let at = l.find(" url=\"")? + 6;
+            let end = l[at..].find('"')? + at;
+            Some(&l[at..end])
+        })
+        .unwrap_or("")
+}
+
 /// The line `- Page Snapshot:` before a fenced block, in responses from before 2026.
 pub(crate) fn legacy_snapshot(text: &str) -> Option<Range<usize>> {
     let mut after_marker = None;
@@ -199,6 +235,20 @@ mod tests {
     }
 
     #[test]
+    fn a_devtools_snapshot_and_its_page() {
+        let text = "Clicked\n## Latest page snapshot\nuid=1_0 RootWebArea \"S\" url=\"http://x/\"\n  uid=1_1 button \"Go\"\n## Pages\n1: S";
+        let body = devtools_snapshot(text).expect("a snapshot");
+        assert_eq!(
+            &text[body.clone()],
+            "uid=1_0 RootWebArea \"S\" url=\"http://x/\"\n  uid=1_1 button \"Go\""
+        );
+        assert_eq!(devtools_url(&text[body]), "http://x/");
+        let last = "## Latest page snapshot\nuid=1_0 a\n";
+        assert_eq!(devtools_snapshot(last).map(|r| &last[r]), Some("uid=1_0 a"));
+        assert_eq!(devtools_snapshot("## Latest page snapshot"), Some(23..23));
+    }
+
+    #[test]
     fn odd_text_never_panics() {
         for text in [
             "",
@@ -214,6 +264,8 @@ mod tests {
             let _ = fenced(text, 0..text.len());
             let _ = legacy_snapshot(text);
             let _ = fenced_json(text);
+            let _ = devtools_snapshot(text);
+            let _ = devtools_url(text);
             let _ = snapshot_link(text, 0..text.len());
             let _ = page_url(text);
         }

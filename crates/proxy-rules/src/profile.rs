@@ -47,6 +47,9 @@ pub struct Profile {
     /// Tools that act and then return a snapshot, inline or as a file link; they get `goal`
     /// and `page` too.
     pub action_tools: Vec<String>,
+    /// A boolean parameter of the action tools that asks for a snapshot in the result
+    /// (chrome-devtools-mcp's `includeSnapshot`); the proxy sets it when a call has a goal.
+    pub snapshot_flag: Option<String>,
     /// What a snapshot becomes without a goal.
     pub without_goal: WithoutGoal,
     /// The goal digest's budget in estimated tokens. Default 1,000.
@@ -80,6 +83,17 @@ const PLAYWRIGHT_ACTIONS: &[&str] = &[
     "browser_resize",
 ];
 
+/// The tools of `chrome-devtools-mcp` that act and return a snapshot when asked.
+const CHROME_DEVTOOLS_ACTIONS: &[&str] = &[
+    "click",
+    "drag",
+    "fill",
+    "fill_form",
+    "hover",
+    "press_key",
+    "upload_file",
+];
+
 impl Profile {
     /// The profile for `@playwright/mcp`: `browser_snapshot` and the action tools take a
     /// goal; `### Result` sections and long plain texts are previewed.
@@ -93,13 +107,19 @@ impl Profile {
         }
     }
 
-    /// The profile for `chrome-devtools-mcp`: long results are previewed. Its snapshots use
-    /// their own `uid=` syntax, which the digest does not read yet, so they pass unchanged
-    /// and no tool gets a goal.
+    /// The profile for `chrome-devtools-mcp`: `take_snapshot` and the input tools take a
+    /// goal (a goal on an input tool sets its `includeSnapshot`); snapshots are digested in
+    /// their own `uid=` syntax; long results are previewed.
     #[must_use]
     pub fn chrome_devtools() -> Self {
         Self {
             name: "chrome-devtools".to_owned(),
+            snapshot_tools: vec!["take_snapshot".to_owned()],
+            action_tools: CHROME_DEVTOOLS_ACTIONS
+                .iter()
+                .map(|&t| t.to_owned())
+                .collect(),
+            snapshot_flag: Some("includeSnapshot".to_owned()),
             ..Self::generic()
         }
     }
@@ -111,6 +131,7 @@ impl Profile {
             name: "generic".to_owned(),
             snapshot_tools: Vec::new(),
             action_tools: Vec::new(),
+            snapshot_flag: None,
             without_goal: WithoutGoal::Diff,
             max_tokens: 1_000,
             preview_chars: 2_000,
@@ -196,6 +217,9 @@ impl Profile {
         if let Some(v) = file.action_tools {
             p.action_tools = v;
         }
+        if let Some(v) = file.snapshot_flag {
+            p.snapshot_flag = Some(v);
+        }
         if let Some(v) = file.without_goal {
             p.without_goal = v;
         }
@@ -249,6 +273,7 @@ impl Profile {
 ///   "profile": "playwright",
 ///   "snapshotTools": ["browser_snapshot"],
 ///   "actionTools": ["browser_click", "browser_navigate"],
+///   "snapshotFlag": "includeSnapshot",
 ///   "withoutGoal": "diff",
 ///   "maxTokens": 1000,
 ///   "previewChars": 2000,
@@ -267,6 +292,8 @@ pub struct ProfileFile {
     pub snapshot_tools: Option<Vec<String>>,
     /// See [`Profile::action_tools`].
     pub action_tools: Option<Vec<String>>,
+    /// See [`Profile::snapshot_flag`].
+    pub snapshot_flag: Option<String>,
     /// See [`Profile::without_goal`].
     pub without_goal: Option<WithoutGoal>,
     /// See [`Profile::max_tokens`].

@@ -11,7 +11,10 @@ use snapshot_digest::{
     DiffKind, DigestConfig, diff, digest_with, full_digest_with, outline_with, parse_lenient,
 };
 
-use crate::markdown::{fenced, fenced_json, legacy_snapshot, page_url, sections, snapshot_link};
+use crate::markdown::{
+    devtools_snapshot, devtools_url, fenced, fenced_json, legacy_snapshot, page_url, sections,
+    snapshot_link,
+};
 use crate::{Error, LeanArgs, Profile, WithoutGoal, split_args};
 
 /// Reads a snapshot file that a result links to, as the server wrote it.
@@ -187,6 +190,15 @@ impl Rewriter {
         } else {
             LeanArgs::default()
         };
+        // A goal on an action of a server that returns snapshots only when asked asks for one.
+        if let (Some(_), Some(flag)) = (&lean.goal, &self.profile.snapshot_flag)
+            && !self.profile.is_snapshot_tool(tool)
+        {
+            arguments
+                .get_or_insert_with(Map::new)
+                .entry(flag.clone())
+                .or_insert(Value::Bool(true));
+        }
         Prepared::Forward {
             arguments,
             call: Call {
@@ -259,6 +271,15 @@ impl Rewriter {
         let mut edits: Vec<(Range<usize>, String)> = Vec::new();
         let reads_snapshots =
             !self.profile.snapshot_tools.is_empty() || !self.profile.action_tools.is_empty();
+        if reads_snapshots && let Some(body) = devtools_snapshot(text) {
+            // chrome-devtools-mcp: the snapshot is the rest of the result after its heading,
+            // and nothing else in it is large.
+            let raw = &text[body.clone()];
+            let url = devtools_url(raw).to_owned();
+            return self
+                .lean_snapshot(call, &url, raw, outcome)
+                .map(|lean| apply(text, vec![(body, lean.trim_end_matches('\n').to_owned())]));
+        }
         if reads_snapshots {
             let url = page_url(text).unwrap_or("").to_owned();
             let snapshot_section = secs.iter().find(|s| &text[s.title.clone()] == "Snapshot");

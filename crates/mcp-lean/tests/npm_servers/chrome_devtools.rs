@@ -1,6 +1,6 @@
 //! `mcp-lean proxy` in front of the real `chrome-devtools-mcp`: its profile is picked from the
-//! server's name; large snapshots and script values come back as previews whose tokens return
-//! them exactly; uids stay valid upstream.
+//! server's name; snapshots come back as digests in its own `uid=` syntax, uids stay valid
+//! upstream, and a large script value comes back as a preview whose token returns it exactly.
 
 use std::path::PathBuf;
 use std::process::Stdio;
@@ -63,18 +63,15 @@ fn chrome_devtools_mcp_through_the_proxy() {
 
         let tools = client.peer().list_all_tools().await.expect("tools/list");
         assert!(tools.iter().any(|t| t.name == "confirm_output"));
-        let snapshot_tool = tools
-            .iter()
-            .find(|t| t.name == "take_snapshot")
-            .expect("take_snapshot");
-        assert!(
-            snapshot_tool
+        for name in ["take_snapshot", "click"] {
+            let tool = tools.iter().find(|t| t.name == name).expect("listed");
+            let props = tool
                 .input_schema
                 .get("properties")
-                .and_then(|p| p.get("goal"))
-                .is_none(),
-            "no goal until the digest reads the uid= format"
-        );
+                .cloned()
+                .unwrap_or_default();
+            assert!(props.get("goal").is_some(), "{name}: {props}");
+        }
 
         eprintln!("chrome-devtools: navigate");
         call(
@@ -84,33 +81,24 @@ fn chrome_devtools_mcp_through_the_proxy() {
         )
         .await;
 
-        // A large snapshot: a preview, and the token returns it whole.
-        eprintln!("chrome-devtools: snapshot");
-        let preview = text(&call(&client, "take_snapshot", json!({"pageId": 1})).await);
-        assert!(preview.starts_with("counts: totalLength="), "{preview}");
-        let full = text(
+        // A goal digest in the server's own syntax holds the button's uid.
+        eprintln!("chrome-devtools: snapshot with a goal");
+        let digest = text(
             &call(
                 &client,
-                "confirm_output",
-                json!({"token": token_of(&preview)}),
+                "take_snapshot",
+                json!({"pageId": 1, "goal": "put the kettle in my basket"}),
             )
             .await,
         );
         assert!(
-            full.len() > preview.len() * 4,
-            "{} vs {}",
-            full.len(),
-            preview.len()
+            digest.starts_with("## Latest page snapshot\n# digest for goal"),
+            "{digest}"
         );
-        assert!(
-            full.starts_with("## Latest page snapshot\n"),
-            "{}",
-            &full[..200.min(full.len())]
-        );
-        let line = full
+        let line = digest
             .lines()
             .find(|l| l.contains("button \"Add to basket\""))
-            .expect("the button is in the snapshot");
+            .unwrap_or_else(|| panic!("the digest holds the button: {digest}"));
         let uid = line
             .trim_start()
             .strip_prefix("uid=")
@@ -118,9 +106,17 @@ fn chrome_devtools_mcp_through_the_proxy() {
             .expect("a uid")
             .to_owned();
 
-        // The uid works through the proxy.
+        // The uid works through the proxy; the goal asks for the snapshot after the click.
         eprintln!("chrome-devtools: click {uid}");
-        call(&client, "click", json!({"pageId": 1, "uid": uid})).await;
+        let clicked = text(
+            &call(
+                &client,
+                "click",
+                json!({"pageId": 1, "uid": uid, "goal": "the basket"}),
+            )
+            .await,
+        );
+        assert!(clicked.contains("Basket (1)"), "{clicked}");
         let title = text(
             &call(
                 &client,
@@ -130,6 +126,14 @@ fn chrome_devtools_mcp_through_the_proxy() {
             .await,
         );
         assert!(title.contains("Added to basket"), "{title}");
+
+        // Without a goal, a snapshot lists every control, in the same syntax.
+        let all = text(&call(&client, "take_snapshot", json!({"pageId": 1})).await);
+        assert!(
+            all.contains("uid=") && all.contains("Save teapot 399 for later"),
+            "{}",
+            &all[..300.min(all.len())]
+        );
 
         // A large script value: summarized as JSON, returned exactly.
         eprintln!("chrome-devtools: evaluate");
