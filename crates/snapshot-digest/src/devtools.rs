@@ -252,29 +252,50 @@ fn read_line<'a>(
     }
 }
 
-/// Where a name (or value) that started after a `"` ends: the first `"` followed by the end of
-/// the line or by a space and something that reads as an attribute.
+/// Where a name that started after a `"` ends: the first `"` after which the rest of the line
+/// reads as attributes (` key` or ` key="value"`, values without quotes). The last `"` of a
+/// line always qualifies, so a name holding quotes is read whole rather than cut, and written
+/// back as it came.
 fn name_end(s: &str) -> Option<usize> {
-    s.match_indices('"')
-        .map(|(i, _)| i)
-        .find(|&i| attributes_follow(&s[i + 1..]))
+    let valid = tail_starts(s.as_bytes());
+    s.match_indices('"').map(|(i, _)| i).find(|&i| valid[i + 1])
 }
 
-/// Whether `s` is empty or starts with ` key`, where key is followed by `=` and a quote, a
-/// space, or the end.
-fn attributes_follow(s: &str) -> bool {
-    if s.is_empty() {
-        return true;
+/// `valid[i]`: whether `s[i..]` reads as attributes, computed right to left in one pass
+/// (each space starts exactly one possible attribute), so a hostile line costs linear time.
+fn tail_starts(s: &[u8]) -> Vec<bool> {
+    let n = s.len();
+    let mut next_quote = vec![n; n + 1];
+    for i in (0..n).rev() {
+        next_quote[i] = if s[i] == b'"' { i } else { next_quote[i + 1] };
     }
-    let Some(rest) = s.strip_prefix(' ') else {
-        return false;
-    };
-    let key_len = key_len(rest);
-    if key_len == 0 {
-        return false;
+    let is_key = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b == b'_';
+    let mut valid = vec![false; n + 1];
+    valid[n] = true;
+    for i in (0..n).rev() {
+        if s[i] != b' ' {
+            continue;
+        }
+        let key_start = i + 1;
+        let mut k = key_start;
+        while k < n && is_key(s[k]) {
+            k += 1;
+        }
+        if k == key_start {
+            continue;
+        }
+        let end = if k + 1 < n && s[k] == b'=' && s[k + 1] == b'"' {
+            let close = next_quote[k + 2];
+            if close == n {
+                continue;
+            }
+            close + 1
+        } else {
+            k
+        };
+        valid[i] = valid[end];
     }
-    let after = &rest[key_len..];
-    after.is_empty() || after.starts_with(' ') || after.starts_with("=\"")
+    valid
 }
 
 fn key_len(s: &str) -> usize {
@@ -287,6 +308,28 @@ fn key_len(s: &str) -> usize {
 /// as a flag of its own words, so that nothing is lost.
 fn read_attributes(mut s: &str) -> Vec<Attribute<'_>> {
     let mut out = Vec::new();
+    if tail_starts(s.as_bytes())[0] {
+        while let Some(rest) = s.strip_prefix(' ') {
+            let len = key_len(rest);
+            let key = &rest[..len];
+            let after = &rest[len..];
+            if let Some(quoted) = after.strip_prefix("=\"") {
+                let end = quoted.find('"').unwrap_or(quoted.len());
+                out.push(Attribute {
+                    name: Cow::Borrowed(key),
+                    value: Some(Cow::Borrowed(&quoted[..end])),
+                });
+                s = quoted.get(end + 1..).unwrap_or("");
+            } else {
+                out.push(Attribute {
+                    name: Cow::Borrowed(key),
+                    value: None,
+                });
+                s = after;
+            }
+        }
+        return out;
+    }
     while let Some(rest) = s.strip_prefix(' ') {
         let len = key_len(rest);
         if len == 0 {

@@ -162,3 +162,44 @@ fn chrome_devtools_mcp_through_the_proxy() {
     });
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `scripts/capture-devtools.mjs` over the corpus's HTML pages: every snapshot the real server
+/// wrote, plain and verbose, parses without a diagnostic and renders back byte for byte.
+#[test]
+fn every_captured_devtools_snapshot_renders_back_byte_for_byte() {
+    // Like every corpus test: skipped without the corpus, which CI always sets.
+    let Some(corpus) = std::env::var_os("MCP_LEAN_CORPUS") else {
+        return;
+    };
+    let out = temp_dir("devtools-capture");
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let status = std::process::Command::new("node")
+        .arg(repo.join("scripts/capture-devtools.mjs"))
+        .arg(&out)
+        .arg(server_js())
+        .arg(chromium())
+        .env("MCP_LEAN_CORPUS", corpus)
+        .stdout(Stdio::null())
+        .status()
+        .expect("node runs the capture script");
+    assert!(status.success(), "the capture failed: {status}");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&out).expect("the capture folder") {
+        let path = entry.expect("an entry").path();
+        let text = std::fs::read_to_string(&path).expect("a capture");
+        let body = text
+            .strip_prefix("## Latest page snapshot\n")
+            .unwrap_or_else(|| panic!("{} has no snapshot heading", path.display()));
+        let (snap, diagnostics) = snapshot_digest::parse_lenient(&text);
+        assert!(
+            diagnostics.is_empty(),
+            "{}: {diagnostics:?}",
+            path.display()
+        );
+        assert_eq!(snap.syntax(), snapshot_digest::Syntax::DevTools);
+        assert_eq!(snapshot_digest::render(&snap), body, "{}", path.display());
+        checked += 1;
+    }
+    assert!(checked >= 10, "{checked} captures");
+    let _ = std::fs::remove_dir_all(&out);
+}
