@@ -15,7 +15,8 @@
 
 use std::borrow::Cow;
 
-use crate::tree::{Attribute, NameForm, Node, NodeId, NodeKind, Snapshot, Syntax};
+use crate::parse::new_node;
+use crate::tree::{Attribute, Node, NodeId, NodeKind, Snapshot, Syntax};
 use crate::{Config, Diagnostic, ErrorKind, ParseError};
 
 /// The line chrome-devtools-mcp writes above a snapshot.
@@ -196,22 +197,10 @@ fn read_line<'a>(
             report(base + uid_end + 1, ErrorKind::UnterminatedString);
             inner
         });
-        return Node {
-            kind: NodeKind::Text,
-            role: Cow::Borrowed("text"),
-            name: None,
-            name_form: NameForm::Quoted,
-            attrs,
-            props: Vec::new(),
-            text: Some(Cow::Borrowed(text)),
-            block: false,
-            changed: false,
-            line: 0,
-            depth: 0,
-            parent: None,
-            end: 0,
-            syntax: Syntax::DevTools,
-        };
+        let mut node = new_node(NodeKind::Text, Cow::Borrowed("text"), None, attrs);
+        node.text = Some(Cow::Borrowed(text));
+        node.syntax = Syntax::DevTools;
+        return node;
     }
     let role_end = rest.find(' ').unwrap_or(rest.len());
     let role = &rest[..role_end];
@@ -234,22 +223,9 @@ fn read_line<'a>(
         }
     }
     attrs.extend(read_attributes(tail));
-    Node {
-        kind: NodeKind::Element,
-        role: Cow::Borrowed(role),
-        name,
-        name_form: NameForm::Quoted,
-        attrs,
-        props: Vec::new(),
-        text: None,
-        block: false,
-        changed: false,
-        line: 0,
-        depth: 0,
-        parent: None,
-        end: 0,
-        syntax: Syntax::DevTools,
-    }
+    let mut node = new_node(NodeKind::Element, Cow::Borrowed(role), name, attrs);
+    node.syntax = Syntax::DevTools;
+    node
 }
 
 /// Where a name that started after a `"` ends: the first `"` after which the rest of the line
@@ -304,66 +280,47 @@ fn key_len(s: &str) -> usize {
         .count()
 }
 
-/// The ` key` and ` key="value"` attributes of `s`; text that does not read as one is kept
-/// as a flag of its own words, so that nothing is lost.
-fn read_attributes(mut s: &str) -> Vec<Attribute<'_>> {
-    let mut out = Vec::new();
-    if tail_starts(s.as_bytes())[0] {
-        while let Some(rest) = s.strip_prefix(' ') {
-            let len = key_len(rest);
-            let key = &rest[..len];
-            let after = &rest[len..];
-            if let Some(quoted) = after.strip_prefix("=\"") {
-                let end = quoted.find('"').unwrap_or(quoted.len());
-                out.push(Attribute {
-                    name: Cow::Borrowed(key),
-                    value: Some(Cow::Borrowed(&quoted[..end])),
-                });
-                s = quoted.get(end + 1..).unwrap_or("");
-            } else {
-                out.push(Attribute {
-                    name: Cow::Borrowed(key),
-                    value: None,
-                });
-                s = after;
-            }
+/// The ` key` and ` key="value"` attributes of `s`. A value ends at its first `"` when the
+/// whole of `s` reads as attributes, else at the first `"` after which the rest does; text
+/// that does not read as an attribute is kept as one flag, so that nothing is lost. One pass.
+fn read_attributes(s: &str) -> Vec<Attribute<'_>> {
+    fn flag(name: &str) -> Attribute<'_> {
+        Attribute {
+            name: Cow::Borrowed(name),
+            value: None,
         }
-        return out;
     }
-    while let Some(rest) = s.strip_prefix(' ') {
+    let bytes = s.as_bytes();
+    let valid = tail_starts(bytes);
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(rest) = s[at..].strip_prefix(' ') {
         let len = key_len(rest);
         if len == 0 {
-            // Not an attribute: keep the rest whole, as one flag, and stop.
             if !rest.is_empty() {
-                out.push(Attribute {
-                    name: Cow::Borrowed(rest),
-                    value: None,
-                });
+                out.push(flag(rest));
             }
             return out;
         }
         let key = &rest[..len];
-        let after = &rest[len..];
-        if let Some(quoted) = after.strip_prefix("=\"") {
-            let end = name_end(quoted).unwrap_or(quoted.len());
-            out.push(Attribute {
-                name: Cow::Borrowed(key),
-                value: Some(Cow::Borrowed(&quoted[..end])),
-            });
-            s = quoted.get(end + 1..).unwrap_or("");
-        } else {
-            out.push(Attribute {
-                name: Cow::Borrowed(key),
-                value: None,
-            });
-            s = after;
+        let after = at + 1 + len;
+        if !s[after..].starts_with("=\"") {
+            out.push(flag(key));
+            at = after;
+            continue;
         }
-    }
-    if !s.is_empty() {
+        let value = after + 2;
+        let end = (value..bytes.len())
+            .find(|&q| bytes[q] == b'"' && (valid[0] || valid[q + 1]))
+            .unwrap_or(bytes.len());
         out.push(Attribute {
-            name: Cow::Borrowed(s),
-            value: None,
+            name: Cow::Borrowed(key),
+            value: Some(Cow::Borrowed(&s[value..end])),
         });
+        at = (end + 1).min(s.len());
+    }
+    if at < s.len() {
+        out.push(flag(&s[at..]));
     }
     out
 }

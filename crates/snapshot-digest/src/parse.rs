@@ -390,7 +390,7 @@ fn attr_ref(r: &str) -> Attribute<'_> {
     }
 }
 
-fn new_node<'a>(
+pub(crate) fn new_node<'a>(
     kind: NodeKind,
     role: Cow<'a, str>,
     name: Option<Cow<'a, str>>,
