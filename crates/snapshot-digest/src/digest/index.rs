@@ -268,16 +268,25 @@ fn fold_nodes(snap: &Snapshot<'_>) -> (String, Vec<Span>) {
         if let Some(text) = node.text() {
             add(text, Field::Text);
         }
-        for prop in node.props() {
-            match prop.name() {
-                "url" => match prop.value().split_once('#') {
+        // Playwright writes a URL or placeholder as a `/url:` prop; chrome-devtools-mcp as an
+        // attribute, with the title tooltip as `description`.
+        let props = node.props().iter().map(|p| (p.name(), p.value()));
+        let attrs = node
+            .attributes()
+            .iter()
+            .filter(|_| node.syntax() == crate::Syntax::DevTools)
+            .filter_map(|a| Some((a.name(), a.value()?)));
+        for (key, value) in props.chain(attrs) {
+            match key {
+                "url" => match value.split_once('#') {
                     Some((path, fragment)) => {
                         add(path, Field::Url);
                         add(fragment, Field::Fragment);
                     }
-                    None => add(prop.value(), Field::Url),
+                    None => add(value, Field::Url),
                 },
-                "placeholder" => add(prop.value(), Field::Placeholder),
+                "placeholder" => add(value, Field::Placeholder),
+                "description" => add(value, Field::Text),
                 _ => {}
             }
         }
