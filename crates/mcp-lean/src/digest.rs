@@ -38,8 +38,22 @@ pub(crate) struct DigestArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// The snapshot's syntax.
+    #[arg(long, value_enum, default_value_t = SyntaxArg::Auto)]
+    syntax: SyntaxArg,
     /// The snapshot file (a bare snapshot or a Playwright MCP response), or `-` for stdin.
     file: String,
+}
+
+/// Which snapshot syntax a file is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum SyntaxArg {
+    /// Told from the first line: chrome-devtools-mcp's when it starts with `uid=`.
+    Auto,
+    /// Playwright's ARIA snapshot YAML.
+    Playwright,
+    /// chrome-devtools-mcp's `uid=` lines.
+    Devtools,
 }
 
 /// Arguments of `mcp-lean diff`.
@@ -49,11 +63,22 @@ pub(crate) struct DiffArgs {
     old: String,
     /// The later snapshot (`-` for stdin, if OLD is a file).
     new: String,
+    /// The snapshots' syntax.
+    #[arg(long, value_enum, default_value_t = SyntaxArg::Auto)]
+    syntax: SyntaxArg,
 }
 
 /// Parses a snapshot, reporting a syntax error as `FILE:LINE:COL: message` (exit status 1).
-pub(crate) fn parse<'a>(input: &'a Input) -> Result<Snapshot<'a>, Outcome> {
-    snapshot_digest::parse(&input.text).map_err(|e| {
+pub(crate) fn parse(input: &Input, syntax: SyntaxArg) -> Result<Snapshot<'_>, Outcome> {
+    let config = snapshot_digest::Config {
+        syntax: match syntax {
+            SyntaxArg::Auto => None,
+            SyntaxArg::Playwright => Some(snapshot_digest::Syntax::Playwright),
+            SyntaxArg::Devtools => Some(snapshot_digest::Syntax::DevTools),
+        },
+        ..snapshot_digest::Config::default()
+    };
+    snapshot_digest::parse_with(&input.text, &config).map_err(|e| {
         eprintln!("{}:{}:{}: {}", input.name, e.line(), e.column(), e.kind());
         Outcome::Problems
     })
@@ -65,7 +90,7 @@ pub(crate) fn run_digest(args: &DigestArgs) -> Outcome {
         Ok(input) => input,
         Err(outcome) => return outcome,
     };
-    let snap = match parse(&input) {
+    let snap = match parse(&input, args.syntax) {
         Ok(snap) => snap,
         Err(outcome) => return outcome,
     };
@@ -120,7 +145,7 @@ pub(crate) fn run_diff(args: &DiffArgs) -> Outcome {
         (Ok(old), Ok(new)) => (old, new),
         (Err(outcome), _) | (_, Err(outcome)) => return outcome,
     };
-    let (old, new) = match (parse(&old), parse(&new)) {
+    let (old, new) = match (parse(&old, args.syntax), parse(&new, args.syntax)) {
         (Ok(old), Ok(new)) => (old, new),
         (Err(outcome), _) | (_, Err(outcome)) => return outcome,
     };

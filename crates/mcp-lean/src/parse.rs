@@ -14,6 +14,9 @@ pub(crate) struct Args {
     /// Print the snapshot re-rendered from the parsed tree.
     #[arg(long)]
     render: bool,
+    /// The snapshot's syntax.
+    #[arg(long, value_enum, default_value_t = crate::digest::SyntaxArg::Auto)]
+    syntax: crate::digest::SyntaxArg,
     /// The snapshot file (a bare snapshot or a Playwright MCP response), or `-` for stdin.
     file: String,
 }
@@ -24,7 +27,7 @@ pub(crate) fn run(args: &Args) -> Outcome {
         Ok(input) => input,
         Err(outcome) => return outcome,
     };
-    let snap = match crate::digest::parse(&input) {
+    let snap = match crate::digest::parse(&input, args.syntax) {
         Ok(snap) => snap,
         Err(outcome) => return outcome,
     };

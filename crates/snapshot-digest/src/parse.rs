@@ -27,11 +27,17 @@ pub struct Config {
     /// The deepest nesting accepted; deeper input is an error, not a stack overflow.
     /// Default 256 (real pages stay under 60; `wikipedia-2` has 31).
     pub max_depth: usize,
+    /// The syntax to read, or `None` (the default) to tell it from the first line:
+    /// chrome-devtools-mcp's when it starts with `uid=`, Playwright's otherwise.
+    pub syntax: Option<Syntax>,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Self { max_depth: 256 }
+        Self {
+            max_depth: 256,
+            syntax: None,
+        }
     }
 }
 
@@ -70,7 +76,7 @@ pub fn parse(text: &str) -> Result<Snapshot<'_>, ParseError> {
 ///
 /// Returns the first [`ParseError`], with its line and column.
 pub fn parse_with<'a>(text: &'a str, config: &Config) -> Result<Snapshot<'a>, ParseError> {
-    if crate::devtools::detect(text) {
+    if is_devtools(text, config) {
         let (snap, diagnostics) = crate::devtools::parse(text, config);
         return match diagnostics.into_iter().next() {
             Some(e) => Err(e),
@@ -106,7 +112,7 @@ pub fn parse_lenient(text: &str) -> (Snapshot<'_>, Vec<Diagnostic>) {
 /// [`parse_lenient`] with the given [`Config`].
 #[must_use]
 pub fn parse_lenient_with<'a>(text: &'a str, config: &Config) -> (Snapshot<'a>, Vec<Diagnostic>) {
-    if crate::devtools::detect(text) {
+    if is_devtools(text, config) {
         return crate::devtools::parse(text, config);
     }
     let mut diagnostics = Vec::new();
@@ -120,6 +126,14 @@ pub fn parse_lenient_with<'a>(text: &'a str, config: &Config) -> (Snapshot<'a>, 
             diagnostics.push(e);
             (Snapshot::default(), diagnostics)
         }
+    }
+}
+
+fn is_devtools(text: &str, config: &Config) -> bool {
+    match config.syntax {
+        Some(Syntax::DevTools) => true,
+        Some(_) => false,
+        None => crate::devtools::detect(text),
     }
 }
 

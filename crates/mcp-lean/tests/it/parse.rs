@@ -138,3 +138,29 @@ fn a_closed_stdout_ends_quietly() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "", "no panic message");
     assert_eq!(&head, b"- listitem [ref=");
 }
+
+#[test]
+fn chrome_devtools_snapshots_are_read_detected_or_chosen() {
+    let text = "## Latest page snapshot\nuid=1_0 RootWebArea \"Shop\" url=\"http://x/\"\n  uid=1_5 button \"Add to basket\" focusable\n  uid=1_6 \"Price: 39.90\"\n";
+    let out = crate::run(&["parse", "--render", "-"], Some(text));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rendered = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        rendered.trim_end(),
+        text.trim_start_matches("## Latest page snapshot\n")
+            .trim_end()
+    );
+    let chosen = crate::run(&["parse", "--syntax", "devtools", "-"], Some(text));
+    assert!(chosen.status.success());
+    let wrong = crate::run(&["parse", "--syntax", "playwright", "-"], Some(text));
+    assert_eq!(wrong.status.code(), Some(1));
+    let digest = crate::run(&["digest", "--goal", "add to basket", "-"], Some(text));
+    assert!(
+        String::from_utf8_lossy(&digest.stdout)
+            .contains("uid=1_5 button \"Add to basket\" focusable")
+    );
+}

@@ -80,7 +80,13 @@ fn nesting_deeper_than_the_limit_is_reported_not_recursed() {
     let text: String = (0..30_000)
         .map(|i| format!("{}uid=1_{i} generic\n", "  ".repeat(i.min(400))))
         .collect();
-    let (snap, diagnostics) = crate::parse_lenient_with(&text, &Config { max_depth: 256 });
+    let (snap, diagnostics) = crate::parse_lenient_with(
+        &text,
+        &Config {
+            max_depth: 256,
+            syntax: None,
+        },
+    );
     assert!(snap.nodes().iter().all(|n| n.depth() < 256));
     assert!(
         diagnostics
@@ -167,4 +173,25 @@ fn a_goal_digest_keeps_the_syntax_and_only_uids_of_the_page() {
             .filter(|l| !l.starts_with('#'))
             .all(|l| l.trim_start().starts_with("uid="))
     );
+}
+
+#[test]
+fn the_syntax_can_be_chosen() {
+    let config = Config {
+        syntax: Some(Syntax::DevTools),
+        ..Config::default()
+    };
+    // A comment first: detection still finds the syntax, and choosing it agrees.
+    let text = "# a note\nuid=1_1 button \"Go\"";
+    assert_eq!(
+        crate::parse_with(text, &config).expect("parses").syntax(),
+        Syntax::DevTools
+    );
+    assert_eq!(parse(text).expect("parses").syntax(), Syntax::DevTools);
+    // Chosen Playwright, a devtools line is not a list item.
+    let playwright = Config {
+        syntax: Some(Syntax::Playwright),
+        ..Config::default()
+    };
+    assert!(crate::parse_with("uid=1_1 button", &playwright).is_err());
 }

@@ -284,7 +284,10 @@ fn depth_limit_is_an_error() {
     let err = parse(&deep).unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::TooDeep { limit: 256 });
     assert_eq!(err.line(), 257);
-    let config = Config { max_depth: 20_000 };
+    let config = Config {
+        max_depth: 20_000,
+        ..Config::default()
+    };
     assert_eq!(parse_with(&deep, &config).unwrap().depth(), 10_000);
 }
 
