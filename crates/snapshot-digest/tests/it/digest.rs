@@ -575,6 +575,7 @@ fn deep_trees_do_not_overflow() {
     let new = old.replace("\"Deep\"", "\"Deeper\"");
     let config = snapshot_digest::Config {
         max_depth: depth + 1,
+        ..snapshot_digest::Config::default()
     };
     let (a, b) = (
         snapshot_digest::parse_with(&old, &config).unwrap(),
