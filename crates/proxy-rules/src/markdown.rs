@@ -109,15 +109,21 @@ pub(crate) fn fenced_json(text: &str) -> Option<Range<usize>> {
     None
 }
 
+/// A Markdown heading line: `#`s, then a space.
+fn is_heading(line: &str) -> bool {
+    let hashes = line.bytes().take_while(|&b| b == b'#').count();
+    hashes > 0 && line[hashes..].starts_with(' ')
+}
+
 /// The snapshot under chrome-devtools-mcp's `## Latest page snapshot` line: up to the next
-/// `## ` line or the end, without its last newline.
+/// heading or fence line or the end, without its last newline.
 pub(crate) fn devtools_snapshot(text: &str) -> Option<Range<usize>> {
     let mut start = None;
     for line in lines(text) {
         let s = &text[content(text, &line)];
         match start {
             None if s == "## Latest page snapshot" => start = Some(line.end),
-            Some(at) if s.starts_with("## ") => {
+            Some(at) if is_heading(s) || s.starts_with("```") => {
                 let end = line.start.saturating_sub(1).max(at);
                 return Some(at..end);
             }

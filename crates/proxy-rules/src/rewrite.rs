@@ -271,7 +271,12 @@ impl Rewriter {
         let mut edits: Vec<(Range<usize>, String)> = Vec::new();
         let reads_snapshots =
             !self.profile.snapshot_tools.is_empty() || !self.profile.action_tools.is_empty();
-        if reads_snapshots && let Some(body) = devtools_snapshot(text) {
+        let playwright_snapshot = secs.iter().any(|s| &text[s.title.clone()] == "Snapshot");
+        if reads_snapshots
+            && !playwright_snapshot
+            && let Some(body) = devtools_snapshot(text)
+            && text[body.clone()].trim_start().starts_with("uid=")
+        {
             // chrome-devtools-mcp: the snapshot is the rest of the result after its heading,
             // and nothing else in it is large.
             let raw = &text[body.clone()];
