@@ -301,6 +301,19 @@ impl Rewriter {
                 && let Some((line, path)) = snapshot_link(text, section.body.clone())
             {
                 match files.read(path) {
+                    // A snapshot file holds no Markdown fence, heading or comment line; one
+                    // would change what the block the proxy puts it in means, so such a file
+                    // keeps its link.
+                    Ok(raw)
+                        if raw
+                            .lines()
+                            .map(str::trim_start)
+                            .any(|l| l.starts_with("```") || l.starts_with('#')) =>
+                    {
+                        outcome.notes.push(format!(
+                            "snapshot link {path}: the file holds Markdown (a ``` or # line), so it stays a link"
+                        ));
+                    }
                     Ok(raw) => {
                         outcome.linked_tokens += snapshot_digest::estimate_tokens(&raw);
                         let shown = self
