@@ -271,9 +271,9 @@ impl Rewriter {
         let mut edits: Vec<(Range<usize>, String)> = Vec::new();
         let reads_snapshots =
             !self.profile.snapshot_tools.is_empty() || !self.profile.action_tools.is_empty();
-        let playwright_snapshot = secs.iter().any(|s| &text[s.title.clone()] == "Snapshot");
+        let snapshot_section = secs.iter().find(|s| &text[s.title.clone()] == "Snapshot");
         if reads_snapshots
-            && !playwright_snapshot
+            && snapshot_section.is_none()
             && let Some(body) = devtools_snapshot(text)
             && text[body.clone()].trim_start().starts_with("uid=")
         {
@@ -286,46 +286,22 @@ impl Rewriter {
                 .map(|lean| apply(text, vec![(body, lean.trim_end_matches('\n').to_owned())]));
         }
         if reads_snapshots {
-            let url = page_url(text).unwrap_or("").to_owned();
-            let snapshot_section = secs.iter().find(|s| &text[s.title.clone()] == "Snapshot");
+            let url = page_url(text).unwrap_or("");
             let inline = match snapshot_section {
                 Some(s) => fenced(text, s.body.clone()),
                 None => legacy_snapshot(text),
             };
             if let Some(inner) = inline {
                 let raw = &text[inner.clone()];
-                if let Some(lean) = self.lean_snapshot(call, &url, raw, outcome) {
+                if let Some(lean) = self.lean_snapshot(call, url, raw, outcome) {
                     edits.push((inner, lean));
                 }
             } else if let Some(section) = snapshot_section
                 && let Some((line, path)) = snapshot_link(text, section.body.clone())
+                && let Some(block) = self.inline_linked(call, url, path, files, outcome)
             {
-                match files.read(path) {
-                    // A snapshot file holds no Markdown fence, heading or comment line; one
-                    // would change what the block the proxy puts it in means, so such a file
-                    // keeps its link.
-                    Ok(raw)
-                        if raw
-                            .lines()
-                            .map(str::trim_start)
-                            .any(|l| l.starts_with("```") || l.starts_with('#')) =>
-                    {
-                        outcome.notes.push(format!(
-                            "snapshot link {path}: the file holds Markdown (a ``` or # line), so it stays a link"
-                        ));
-                    }
-                    Ok(raw) => {
-                        outcome.linked_tokens += snapshot_digest::estimate_tokens(&raw);
-                        let shown = self
-                            .lean_snapshot(call, &url, &raw, outcome)
-                            .unwrap_or_else(|| raw.clone());
-                        outcome.actions.push(Action::InlinedFile);
-                        let link = &text[line.clone()];
-                        let shown = shown.trim_end_matches('\n');
-                        edits.push((line, format!("{link}\n```yaml\n{shown}\n```")));
-                    }
-                    Err(why) => outcome.notes.push(format!("snapshot link {path}: {why}")),
-                }
+                let link = &text[line.clone()];
+                edits.push((line, format!("{link}\n{block}")));
             }
         }
         for section in &secs {
@@ -362,6 +338,42 @@ impl Rewriter {
             return Some(preview.text);
         }
         (!edits.is_empty()).then(|| apply(text, edits))
+    }
+
+    /// The snapshot file a link names, read and made lean, as a fenced `yaml` block; `None`
+    /// (the link stays as it is, the outcome says why) when it cannot be read or is not
+    /// plainly a snapshot.
+    fn inline_linked(
+        &self,
+        call: &Call,
+        url: &str,
+        path: &str,
+        files: &dyn SnapshotFiles,
+        outcome: &mut Outcome,
+    ) -> Option<String> {
+        let raw = match files.read(path) {
+            Ok(raw) => raw,
+            Err(why) => {
+                outcome.notes.push(format!("snapshot link {path}: {why}"));
+                return None;
+            }
+        };
+        // A snapshot file holds no Markdown fence, heading or comment line; one would change
+        // what the block the proxy puts it in means, so such a file keeps its link.
+        let markdown = raw
+            .lines()
+            .map(str::trim_start)
+            .any(|l| l.starts_with("```") || l.starts_with('#'));
+        if markdown {
+            outcome.notes.push(format!(
+                "snapshot link {path}: the file holds Markdown (a ``` or # line), so it stays a link"
+            ));
+            return None;
+        }
+        outcome.linked_tokens += snapshot_digest::estimate_tokens(&raw);
+        let shown = self.lean_snapshot(call, url, &raw, outcome).unwrap_or(raw);
+        outcome.actions.push(Action::InlinedFile);
+        Some(format!("```yaml\n{}\n```", shown.trim_end_matches('\n')))
     }
 
     /// The lean form of one snapshot for this call, or `None` to keep it as it is.

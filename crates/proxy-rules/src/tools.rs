@@ -6,13 +6,23 @@ use serde_json::{Map, Value, json};
 use crate::Profile;
 
 /// The proxy's own parameters, taken out of a call's arguments before it is forwarded.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct LeanArgs {
     /// What the agent wants from the page, when it said.
     pub goal: Option<String>,
     /// Which page of the goal digest, from 1.
     pub page: usize,
+}
+
+impl Default for LeanArgs {
+    /// No goal, page 1.
+    fn default() -> Self {
+        Self {
+            goal: None,
+            page: 1,
+        }
+    }
 }
 
 /// What [`augment_tools`] changed.
@@ -160,10 +170,7 @@ pub fn confirm_tool(name: &str) -> Value {
 /// # Ok::<(), String>(())
 /// ```
 pub fn split_args(args: Option<&mut Map<String, Value>>) -> Result<LeanArgs, String> {
-    let mut lean = LeanArgs {
-        goal: None,
-        page: 1,
-    };
+    let mut lean = LeanArgs::default();
     let Some(args) = args else {
         return Ok(lean);
     };

@@ -160,7 +160,7 @@ fn logical_lines(body: &str, first_line: usize) -> impl Iterator<Item = (usize, 
             end = next_end;
             line_no += 1;
         }
-        at = (end + 1).min(body.len().max(end + 1));
+        at = end + 1;
         let text = body[start..end]
             .strip_suffix('\r')
             .unwrap_or(&body[start..end]);

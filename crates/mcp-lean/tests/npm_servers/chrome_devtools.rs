@@ -9,7 +9,7 @@ use rmcp::ServiceExt;
 use rmcp::transport::TokioChildProcess;
 use serde_json::json;
 
-use crate::{call, chromium, npm_package, runtime, site, temp_dir, text};
+use crate::{call, chromium, npm_package, runtime, site, temp_dir, text, token_of};
 
 /// The `chrome-devtools-mcp` version `.ci/run` installs.
 const CHROME_DEVTOOLS_MCP: &str = "1.11.0";
@@ -17,16 +17,6 @@ const CHROME_DEVTOOLS_MCP: &str = "1.11.0";
 fn server_js() -> PathBuf {
     npm_package("chrome-devtools-mcp", CHROME_DEVTOOLS_MCP)
         .join("build/src/bin/chrome-devtools-mcp.js")
-}
-
-/// The confirm token in a preview's counts line.
-fn token_of(preview: &str) -> String {
-    preview
-        .split("confirmToken=")
-        .nth(1)
-        .and_then(|s| s.split(['\n', ',']).next())
-        .unwrap_or_else(|| panic!("a confirm token in: {preview}"))
-        .to_owned()
 }
 
 #[test]

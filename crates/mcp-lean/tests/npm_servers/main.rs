@@ -94,3 +94,13 @@ pub(crate) fn runtime() -> tokio::runtime::Runtime {
         .build()
         .expect("a runtime")
 }
+
+/// The confirm token in a preview's counts line.
+pub(crate) fn token_of(preview: &str) -> String {
+    preview
+        .split("confirmToken=")
+        .nth(1)
+        .and_then(|s| s.split(['\n', ',']).next())
+        .unwrap_or_else(|| panic!("a confirm token in: {preview}"))
+        .to_owned()
+}

@@ -10,7 +10,7 @@ use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Value, json};
 
-use crate::{call, chromium, npm_package, runtime, site, temp_dir, text};
+use crate::{call, chromium, npm_package, runtime, site, temp_dir, text, token_of};
 
 /// The `@playwright/mcp` version `.ci/run` installs; the test checks it is the one it runs.
 const PLAYWRIGHT_MCP: &str = "0.0.83";
@@ -256,12 +256,7 @@ async fn session(client: &RunningService<RoleClient, ()>, site: &site::Site) {
             "() => Array.from({length: 3000}, (_, i) => ({i, tag: 'div', text: 'item ' + i}))";
         let preview = text(&call(client, "browser_evaluate", json!({"function": function})).await);
         assert!(preview.contains("Array(3000)"), "{preview}");
-        let token = preview
-            .split("confirmToken=")
-            .nth(1)
-            .and_then(|s| s.split(['\n', ',']).next())
-            .expect("a confirm token")
-            .to_owned();
+        let token = token_of(&preview);
         let expected: Vec<Value> = (0..3000)
             .map(|i| json!({"i": i, "tag": "div", "text": format!("item {i}")}))
             .collect();

@@ -382,7 +382,7 @@ fn chrome_devtools_snapshots_are_digested_in_their_own_syntax() {
     assert!(text_tokens(&result) < 1_100);
 
     // A goal on an input tool asks the server for the snapshot.
-    let Prepared::Forward { arguments, call } = rw.prepare(
+    let Prepared::Forward { arguments, .. } = rw.prepare(
         "click",
         json!({"pageId": 1, "uid": "1_999", "goal": "basket"})
             .as_object()
@@ -415,7 +415,6 @@ fn chrome_devtools_snapshots_are_digested_in_their_own_syntax() {
         out.contains("uid=1_999 button \"Add to basket (added)\" focusable"),
         "{out}"
     );
-    let _ = call;
 }
 
 #[test]
