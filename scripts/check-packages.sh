@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Packages every published crate (`cargo package`, which also builds each one from its
+# .crate alone, in dependency order) and checks what the .crate files hold: no corpus, no
+# snapshot or other file over 100 kB, no test output. The one large file that ships is the
+# generated WordNet table the goal digest reads at run time.
+# Usage: scripts/check-packages.sh [CARGO PACKAGE OPTIONS, e.g. --allow-dirty]   (from the root)
+set -euo pipefail
+
+published=(snapshot-digest output-guard fn-registry tool-schema mcp-eval-core browser-adapter
+  mcp-proxy-rules mcp-lean)
+limit=102400
+allowed_large='^[^/]+/src/digest/wordnet\.tsv$'
+
+args=()
+for p in "${published[@]}"; do args+=(-p "$p"); done
+rm -f target/package/*.crate
+cargo package --quiet "${args[@]}" "$@"
+
+version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
+bad=0
+for p in "${published[@]}"; do
+  crate="target/package/$p-$version.crate"
+  if [ ! -f "$crate" ]; then
+    echo "check-packages: $crate was not written; look at cargo package's output above" >&2
+    bad=1
+    continue
+  fi
+  # tar's verbose listing: permissions, owner, size, date, time, path.
+  while read -r _ _ size _ _ path; do
+    if [ "$size" -gt "$limit" ] && ! [[ $path =~ $allowed_large ]]; then
+      echo "check-packages: $path is $size bytes, over the $limit-byte limit; add it to exclude in its Cargo.toml" >&2
+      bad=1
+    fi
+    case "$path" in
+      */corpus/* | *.snapshot.yaml | */target/* | */tests/* | *.profraw | *.snap.new)
+        echo "check-packages: $path is corpus, snapshot or test material and must not ship; narrow include in its Cargo.toml" >&2
+        bad=1 ;;
+    esac
+  done < <(tar -tvzf "$crate")
+  printf '%-18s %8s bytes compressed, %3s files\n' "$p" "$(stat -c %s "$crate")" "$(tar -tzf "$crate" | wc -l)"
+done
+exit $bad
