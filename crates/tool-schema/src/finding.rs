@@ -323,6 +323,36 @@ pub const RULES: &[RuleInfo] = &[
         W,
         "error result that is empty, generic or a stack trace",
     ),
+    rule(
+        "SEC-INVISIBLE",
+        E,
+        "invisible or control Unicode (tag characters, zero-width, bidi, variation selectors, soft hyphen, BOM)",
+    ),
+    rule(
+        "SEC-INSTRUCTION",
+        E,
+        "text aimed at the model: instruction blocks, \"ignore previous\", secrecy, precedence over other tools (a plain \"always use this\": warn)",
+    ),
+    rule(
+        "SEC-ENCODED",
+        E,
+        "encoded payload: long base64 or hex run, HTML comment",
+    ),
+    rule(
+        "SEC-SECRET",
+        E,
+        "credential-like literal, or a request to read a credentials file (a credentials path only named: warn)",
+    ),
+    rule(
+        "SEC-EXFIL",
+        E,
+        "parameter named or described to carry the conversation, system prompt or instructions out",
+    ),
+    rule(
+        "SEC-SHADOW",
+        W,
+        "tool named like a tool of a well-known server this list is not",
+    ),
 ];
 
 /// The rule with this id.

@@ -5,6 +5,7 @@ mod catalog;
 pub(crate) use catalog::edit_distance_within as edit_distance;
 mod desc;
 mod params;
+mod security;
 mod spec;
 
 use serde_json::Value;
@@ -88,9 +89,11 @@ pub fn lint(tools: &[Tool], config: &Config) -> LintReport {
         spec::check(&mut sink, at);
         desc::check(&mut sink, at);
         params::check(&mut sink, at);
+        security::check(&mut sink, at);
     }
     let defs = tokens::repeated_defs(tools);
     catalog::check(&mut sink, tools, &tool_tokens, &defs);
+    security::shadowing(&mut sink, tools);
     sink.findings.sort_by_key(|f| {
         (
             f.tool_index.unwrap_or(usize::MAX),
@@ -108,6 +111,11 @@ pub fn lint(tools: &[Tool], config: &Config) -> LintReport {
 /// Returns what [`parse_tools`] returns for input that is not a tool list.
 pub fn lint_value(value: &Value, config: &Config) -> Result<LintReport, Error> {
     Ok(lint(&parse_tools(value)?, config))
+}
+
+/// A regex from a pattern written in this crate; a bad one is a bug caught by any test.
+pub(crate) fn re(pattern: &str) -> regex::Regex {
+    regex::Regex::new(pattern).unwrap_or_else(|e| unreachable!("constant regex {pattern}: {e}"))
 }
 
 /// Lowercase words of `text` (letters and digits).

@@ -5,13 +5,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde_json::Value;
 
-use super::{At, Sink, name_words, words};
+use super::{At, Sink, name_words, re, words};
 use crate::Severity::{Error as E, Info as I, Warn as W};
 use crate::schema;
-
-fn re(pattern: &str) -> Regex {
-    Regex::new(pattern).unwrap_or_else(|e| unreachable!("constant regex {pattern}: {e}"))
-}
 
 static PLACEHOLDER: LazyLock<Regex> = LazyLock::new(|| {
     // TODO as a placeholder opens the text or a sentence, or takes a colon; "find TODO

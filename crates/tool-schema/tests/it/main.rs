@@ -5,4 +5,5 @@ mod corpus;
 #[cfg(feature = "rmcp")]
 mod rmcp;
 mod rules;
+mod security;
 mod tidy;
