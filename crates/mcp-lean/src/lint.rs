@@ -5,7 +5,7 @@ mod server;
 use std::time::Duration;
 
 use serde_json::Value;
-use tool_schema::{Config, Level, Severity};
+use tool_schema::{Config, Level, Pins, Severity};
 
 use crate::Outcome;
 
@@ -29,6 +29,8 @@ pub(crate) enum Deny {
     Warnings,
     /// Every finding fails.
     Info,
+    /// Errors fail, and so does any drift from `--baseline` (a tool added, removed or changed).
+    Drift,
 }
 
 /// Arguments of `mcp-lean lint`.
@@ -49,6 +51,14 @@ pub(crate) struct Args {
     /// Set a rule's severity, e.g. `--rule TD-LONG=error` (off, info, warn, error; repeatable).
     #[arg(long = "rule", value_name = "RULE=LEVEL")]
     rules: Vec<String>,
+    /// Write a sha256 per tool definition (name, title, description, schemas, annotations, as
+    /// canonical JSON) to FILE, to compare later runs against with `--baseline`.
+    #[arg(long, value_name = "FILE")]
+    pin: Option<String>,
+    /// Report tools added, removed or changed (and which fields) since FILE was written by
+    /// `--pin`; with `--deny drift` any of them makes the exit status 1.
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<String>,
     /// Start the stdio MCP server given after `--`, list its tools (following nextCursor), lint
     /// them and stop it.
     #[arg(long, requires = "command")]
@@ -77,13 +87,29 @@ pub(crate) fn run(args: &Args) -> Outcome {
             return Outcome::Failure;
         }
     };
-    let report = match tool_schema::lint_value(&value, &config) {
-        Ok(report) => report,
+    let tools = match tool_schema::parse_tools(&value) {
+        Ok(tools) => tools,
         Err(e) => {
             eprintln!("mcp-lean: {source}: {e}");
             return Outcome::Failure;
         }
     };
+    let report = match args.baseline.as_deref().map(read_pins).transpose() {
+        Ok(Some(baseline)) => tool_schema::lint_with_baseline(&tools, &config, &baseline),
+        Ok(None) => tool_schema::lint(&tools, &config),
+        Err(e) => {
+            eprintln!("mcp-lean: {e}");
+            return Outcome::Failure;
+        }
+    };
+    if let Some(path) = &args.pin
+        && let Err(e) = std::fs::write(path, Pins::of(&tools).to_json())
+    {
+        eprintln!(
+            "mcp-lean: cannot write the pin file {path}: {e}; check the folder exists and is writable"
+        );
+        return Outcome::Failure;
+    }
     let printed = match args.format {
         Format::Text => Ok(report.to_text(&source)),
         Format::Json => serde_json::to_string_pretty(&report.to_json()),
@@ -97,11 +123,13 @@ pub(crate) fn run(args: &Args) -> Outcome {
         }
     }
     let deny = match args.deny {
-        Deny::Errors => Severity::Error,
+        Deny::Errors | Deny::Drift => Severity::Error,
         Deny::Warnings => Severity::Warn,
         Deny::Info => Severity::Info,
     };
-    if report.has_findings(deny) {
+    let drifted =
+        args.deny == Deny::Drift && report.findings().iter().any(|f| f.rule.starts_with("PIN-"));
+    if report.has_findings(deny) || drifted {
         Outcome::Problems
     } else {
         Outcome::Success
@@ -123,6 +151,12 @@ fn config(args: &Args) -> Result<Config, String> {
         config = config.with_rule(id, level).map_err(|e| e.to_string())?;
     }
     Ok(config)
+}
+
+fn read_pins(path: &str) -> Result<Pins, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read the baseline {path}: {e}; write one with --pin FILE"))?;
+    Pins::from_json(&text).map_err(|e| format!("baseline {path}: {e}"))
 }
 
 fn load(args: &Args) -> Result<(String, Value), String> {

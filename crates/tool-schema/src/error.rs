@@ -54,4 +54,10 @@ pub enum Error {
         /// The name given.
         name: String,
     },
+    /// A pin file (`--baseline`) could not be read.
+    #[error("the pin file is not valid: {reason}; write it again with `mcp-lean lint --pin FILE`")]
+    Pins {
+        /// What is wrong with it.
+        reason: String,
+    },
 }

@@ -353,6 +353,17 @@ pub const RULES: &[RuleInfo] = &[
         W,
         "tool named like a tool of a well-known server this list is not",
     ),
+    rule("PIN-ADDED", I, "a tool not in the --baseline pin file"),
+    rule(
+        "PIN-REMOVED",
+        I,
+        "a tool of the --baseline pin file the server no longer offers",
+    ),
+    rule(
+        "PIN-CHANGED",
+        W,
+        "a tool whose definition differs from its --baseline pin (rug pull); names the fields",
+    ),
 ];
 
 /// The rule with this id.

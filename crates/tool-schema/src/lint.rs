@@ -10,7 +10,7 @@ mod spec;
 
 use serde_json::Value;
 
-use crate::{Config, Error, Finding, LintReport, Severity, Tool, parse_tools, score, tokens};
+use crate::{Config, Error, Finding, LintReport, Pins, Severity, Tool, parse_tools, score, tokens};
 
 /// Where findings go; applies the config's overrides as they arrive.
 pub(crate) struct Sink<'c> {
@@ -102,6 +102,34 @@ pub fn lint(tools: &[Tool], config: &Config) -> LintReport {
     });
     let scores = score::score(tools, &sink.findings, &tool_tokens);
     LintReport::new(sink.findings, scores, defs)
+}
+
+/// Lints `tools` and reports what changed since `baseline` was pinned (`PIN-*` findings,
+/// after the config's overrides). Drift does not lower the quality scores.
+///
+/// # Example
+///
+/// ```
+/// use tool_schema::{Config, Pins, lint_with_baseline, parse_tools};
+///
+/// let v1 = parse_tools(&serde_json::json!([{"name": "a", "inputSchema": {"type": "object"}}]))?;
+/// let v2 = parse_tools(&serde_json::json!([{"name": "b", "inputSchema": {"type": "object"}}]))?;
+/// let report = lint_with_baseline(&v2, &Config::default(), &Pins::of(&v1));
+/// let rules: Vec<&str> = report.findings().iter().map(|f| f.rule).collect();
+/// assert!(rules.contains(&"PIN-ADDED") && rules.contains(&"PIN-REMOVED"));
+/// # Ok::<(), tool_schema::Error>(())
+/// ```
+pub fn lint_with_baseline(tools: &[Tool], config: &Config, baseline: &Pins) -> LintReport {
+    let mut report = lint(tools, config);
+    let drift = crate::drift(baseline, tools)
+        .into_iter()
+        .filter_map(|mut f| {
+            f.severity = config.severity(f.rule, f.severity)?;
+            Some(f)
+        })
+        .collect();
+    report.push_findings(drift);
+    report
 }
 
 /// Reads a tools/list result (see [`parse_tools`]) and lints it.

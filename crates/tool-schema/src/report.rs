@@ -34,6 +34,11 @@ impl LintReport {
         }
     }
 
+    /// Appends findings that do not count towards the scores (drift against a baseline).
+    pub(crate) fn push_findings(&mut self, findings: Vec<Finding>) {
+        self.findings.extend(findings);
+    }
+
     /// Every finding, by tool (list-wide findings last), most severe first within a tool.
     pub fn findings(&self) -> &[Finding] {
         &self.findings

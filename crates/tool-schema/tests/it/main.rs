@@ -2,6 +2,7 @@
 
 mod api;
 mod corpus;
+mod pin;
 #[cfg(feature = "rmcp")]
 mod rmcp;
 mod rules;
