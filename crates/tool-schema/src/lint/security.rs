@@ -23,6 +23,15 @@ const MAX_VALUE_DEPTH: usize = 16;
 /// A check of one string.
 type Detector = fn(&str) -> Option<text::Hit>;
 
+/// Each rule and the check it runs on every string.
+const DETECTORS: &[(&str, Detector)] = &[
+    ("SEC-INVISIBLE", text::invisible),
+    ("SEC-INSTRUCTION", text::instruction),
+    ("SEC-ENCODED", text::encoded),
+    ("SEC-SECRET", text::secrets),
+    ("SEC-EXFIL", text::asks_for_context),
+];
+
 /// One string the model reads, with its pointer in the tool object.
 struct Field<'a> {
     pointer: String,
@@ -36,14 +45,7 @@ struct Field<'a> {
 pub(super) fn check(sink: &mut Sink<'_>, at: At<'_>) {
     let fields = fields(at.tool);
     for field in &fields {
-        let detectors: [(&'static str, Detector); 5] = [
-            ("SEC-INVISIBLE", text::invisible),
-            ("SEC-INSTRUCTION", text::instruction),
-            ("SEC-ENCODED", text::encoded),
-            ("SEC-SECRET", text::secrets),
-            ("SEC-EXFIL", text::asks_for_context),
-        ];
-        for (rule, detect) in detectors {
+        for &(rule, detect) in DETECTORS {
             if !sink.on(rule) {
                 continue;
             }

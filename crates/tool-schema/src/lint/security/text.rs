@@ -50,6 +50,13 @@ fn is_symbol(c: char) -> bool {
 /// Invisible or reordering characters; tag characters are decoded, since they spell ASCII text
 /// the user cannot see.
 pub(super) fn invisible(text: &str) -> Option<Hit> {
+    // Most strings are printable ASCII: nothing to find, no need to collect their chars.
+    if text
+        .bytes()
+        .all(|b| (b' '..0x7F).contains(&b) || b"\t\n\r".contains(&b))
+    {
+        return None;
+    }
     let chars: Vec<char> = text.chars().collect();
     let mut first: Option<(usize, char, &str)> = None;
     let mut count = 0;
