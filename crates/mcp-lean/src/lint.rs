@@ -5,7 +5,7 @@ mod server;
 use std::time::Duration;
 
 use serde_json::Value;
-use tool_schema::{Config, Level, Pins, Severity};
+use tool_schema::{Config, Level, Pins, Profile, Severity};
 
 use crate::Outcome;
 
@@ -51,6 +51,10 @@ pub(crate) struct Args {
     /// Set a rule's severity, e.g. `--rule TD-LONG=error` (off, info, warn, error; repeatable).
     #[arg(long = "rule", value_name = "RULE=LEVEL")]
     rules: Vec<String>,
+    /// Turn on the rules of a client profile: `openai-strict` checks what OpenAI's strict
+    /// function calling demands (every object closed, every property required).
+    #[arg(long, value_name = "PROFILE")]
+    profile: Vec<String>,
     /// Write a sha256 per tool definition (name, title, description, schemas, annotations, as
     /// canonical JSON) to FILE, to compare later runs against with `--baseline`.
     #[arg(long, value_name = "FILE")]
@@ -138,6 +142,9 @@ pub(crate) fn run(args: &Args) -> Outcome {
 
 fn config(args: &Args) -> Result<Config, String> {
     let mut config = Config::default();
+    for name in &args.profile {
+        config = config.with_profile(Profile::parse(name).map_err(|e| e.to_string())?);
+    }
     for id in &args.allow {
         config = config
             .with_rule(id, Level::Off)

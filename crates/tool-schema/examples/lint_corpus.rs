@@ -53,6 +53,7 @@ fn main() -> ExitCode {
     }
     print_servers(&reports);
     print_rules(&reports);
+    print_costs(&reports);
     ExitCode::SUCCESS
 }
 
@@ -127,4 +128,56 @@ fn print_rules(reports: &[(String, LintReport)]) {
             rule.summary
         );
     }
+}
+
+fn print_costs(reports: &[(String, LintReport)]) {
+    println!("\n## Invocation cost and shadowing candidates (Glama TDQS prefilter)\n");
+    println!(
+        "Costs over the required subtree (`docs/tdqs.md`); a candidate is a tool whose dearest \
+         sibling at most half as costly (and at least 4 cheaper) may cover its purpose. TDQS \
+         asks an LLM to confirm each; this table does not.\n"
+    );
+    println!("| server | tools | median cost | dearest tool | candidates | example candidate |");
+    println!("|---|--:|--:|---|--:|---|");
+    let mut total = 0;
+    for (name, r) in reports {
+        let mut costs: Vec<u32> = r
+            .tool_scores()
+            .iter()
+            .map(|t| t.cost.invocation_cost)
+            .collect();
+        costs.sort_unstable();
+        let median = costs.get(costs.len() / 2).copied().unwrap_or(0);
+        let dearest = r
+            .tool_scores()
+            .iter()
+            .max_by_key(|t| (t.cost.invocation_cost, std::cmp::Reverse(t.index)))
+            .map_or_else(String::new, |t| {
+                format!(
+                    "{} ({})",
+                    t.name.as_deref().unwrap_or("?"),
+                    t.cost.invocation_cost
+                )
+            });
+        let candidates = &r.server_score().shadow_candidates;
+        total += candidates.len();
+        let example = candidates
+            .iter()
+            .max_by_key(|c| c.invocation_cost)
+            .map_or_else(String::new, |c| {
+                format!(
+                    "{} ({}) by {} ({})",
+                    c.tool.as_deref().unwrap_or("?"),
+                    c.invocation_cost,
+                    c.cheaper_sibling.as_deref().unwrap_or("?"),
+                    c.cheaper_sibling_invocation_cost
+                )
+            });
+        println!(
+            "| {name} | {} | {median} | {dearest} | {} | {example} |",
+            costs.len(),
+            candidates.len()
+        );
+    }
+    println!("\n{total} candidates over {} servers.", reports.len());
 }

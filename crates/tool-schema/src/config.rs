@@ -32,11 +32,38 @@ impl Level {
     }
 }
 
+/// A set of rules for one kind of client, off unless asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Profile {
+    /// OpenAI function calling with `strict: true` (Structured Outputs), which rejects a tool
+    /// whose parameter schema has an object that allows other properties or a property that
+    /// is not required: `TP-STRICT-OPEN`, `TP-STRICT-OPTIONAL`.
+    OpenaiStrict,
+}
+
+impl Profile {
+    /// Parses a profile name: `openai-strict`.
+    ///
+    /// # Errors
+    ///
+    /// Returns [`Error::UnknownProfile`] for any other name.
+    pub fn parse(name: &str) -> Result<Self, Error> {
+        match name.to_ascii_lowercase().as_str() {
+            "openai-strict" => Ok(Self::OpenaiStrict),
+            _ => Err(Error::UnknownProfile {
+                name: name.to_owned(),
+            }),
+        }
+    }
+}
+
 /// Lint settings. `Config::default()` runs every rule at its default severity with the limits
 /// documented on each field.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
     overrides: BTreeMap<&'static str, Level>,
+    profiles: Vec<Profile>,
     /// `TD-SHORT`: descriptions shorter than this many chars. Default 30.
     pub min_description_chars: usize,
     /// `TD-LONG`: descriptions longer than this many chars. Default 1,500: the reference's 500
@@ -58,6 +85,7 @@ impl Default for Config {
     fn default() -> Self {
         Self {
             overrides: BTreeMap::new(),
+            profiles: Vec::new(),
             min_description_chars: 30,
             max_description_chars: 1500,
             max_params: 8,
@@ -97,14 +125,49 @@ impl Config {
         Ok(self)
     }
 
+    /// Turns on the rules of `profile` (see [`RuleInfo::profile`](crate::RuleInfo::profile)).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use tool_schema::{Config, Profile, lint_value};
+    /// let tools = serde_json::json!([{"name": "get_weather", "description": "Get the weather.",
+    ///     "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}}}]);
+    /// let strict = Config::new().with_profile(Profile::OpenaiStrict);
+    /// let rules = |c: &Config| -> Vec<&str> {
+    ///     lint_value(&tools, c).unwrap().findings().iter().map(|f| f.rule).collect()
+    /// };
+    /// assert!(rules(&strict).contains(&"TP-STRICT-OPEN"));
+    /// assert!(!rules(&Config::new()).contains(&"TP-STRICT-OPEN"));
+    /// ```
+    #[must_use]
+    pub fn with_profile(mut self, profile: Profile) -> Self {
+        if !self.profiles.contains(&profile) {
+            self.profiles.push(profile);
+        }
+        self
+    }
+
+    /// The profiles turned on.
+    pub fn profiles(&self) -> &[Profile] {
+        &self.profiles
+    }
+
     /// The override set for `id`, if any.
     pub fn level(&self, id: &str) -> Option<Level> {
         self.overrides.get(id).copied()
     }
 
-    /// Whether the rule `id` runs.
+    /// Whether the rule `id` runs: not turned off, and either set explicitly or outside any
+    /// profile, or in a profile turned on.
     pub fn enabled(&self, id: &str) -> bool {
-        self.level(id) != Some(Level::Off)
+        match self.level(id) {
+            Some(Level::Off) => false,
+            Some(Level::Set(_)) => true,
+            None => rule_info(id)
+                .and_then(|r| r.profile)
+                .is_none_or(|p| self.profiles.contains(&p)),
+        }
     }
 
     /// The severity a finding of `id` gets when the rule wants `default`, or `None` when off.
@@ -112,7 +175,7 @@ impl Config {
         match self.level(id) {
             Some(Level::Off) => None,
             Some(Level::Set(s)) => Some(s),
-            None => Some(default),
+            None => self.enabled(id).then_some(default),
         }
     }
 }

@@ -54,6 +54,12 @@ pub enum Error {
         /// The name given.
         name: String,
     },
+    /// A profile name is not one of [`Profile`](crate::Profile)'s.
+    #[error("unknown lint profile {name:?}; use openai-strict")]
+    UnknownProfile {
+        /// The name given.
+        name: String,
+    },
     /// A pin file (`--baseline`) could not be read.
     #[error("the pin file is not valid: {reason}; write it again with `mcp-lean lint --pin FILE`")]
     Pins {

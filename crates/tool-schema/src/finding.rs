@@ -4,6 +4,8 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::Profile;
+
 /// How much a finding matters. Ordered: `Info < Warn < Error`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -73,6 +75,10 @@ pub struct RuleInfo {
     pub severity: Severity,
     /// What the rule checks, one line.
     pub summary: &'static str,
+    /// The profile that turns the rule on; `None` for rules that always run. A rule of a
+    /// profile also runs when a [`Config`](crate::Config) sets its level explicitly.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub profile: Option<Profile>,
 }
 
 const fn rule(id: &'static str, severity: Severity, summary: &'static str) -> RuleInfo {
@@ -80,6 +86,21 @@ const fn rule(id: &'static str, severity: Severity, summary: &'static str) -> Ru
         id,
         severity,
         summary,
+        profile: None,
+    }
+}
+
+const fn profile_rule(
+    profile: Profile,
+    id: &'static str,
+    severity: Severity,
+    summary: &'static str,
+) -> RuleInfo {
+    RuleInfo {
+        id,
+        severity,
+        summary,
+        profile: Some(profile),
     }
 }
 
@@ -232,6 +253,16 @@ pub const RULES: &[RuleInfo] = &[
         "the server mixes snake_case, kebab-case and camelCase names",
     ),
     rule(
+        "TD-NAME-UNRELATED",
+        I,
+        "the name and the description share no word",
+    ),
+    rule(
+        "TD-MIXED-LANG",
+        I,
+        "a description mixes scripts, or is in another language than the rest of the list",
+    ),
+    rule(
         "TD-GENERIC-VERB",
         W,
         "name is a bare generic verb (run, process, execute …)",
@@ -266,6 +297,23 @@ pub const RULES: &[RuleInfo] = &[
         "TP-COUNT",
         W,
         "more top-level parameters than the configured limit (8)",
+    ),
+    rule(
+        "TP-NO-REQUIRED",
+        I,
+        "input schema with parameters and no required array",
+    ),
+    profile_rule(
+        Profile::OpenaiStrict,
+        "TP-STRICT-OPEN",
+        E,
+        "object schema without additionalProperties: false (openai-strict profile)",
+    ),
+    profile_rule(
+        Profile::OpenaiStrict,
+        "TP-STRICT-OPTIONAL",
+        E,
+        "object property missing from required (openai-strict profile)",
     ),
     rule(
         "TP-NOARG-OPEN",

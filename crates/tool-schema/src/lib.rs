@@ -19,7 +19,7 @@ mod validation;
 #[cfg(test)]
 mod tests;
 
-pub use config::{Config, Level};
+pub use config::{Config, Level, Profile};
 pub use error::Error;
 pub use finding::{Finding, RULES, RuleInfo, Severity, rule_info};
 pub use lint::{lint, lint_value, lint_with_baseline};

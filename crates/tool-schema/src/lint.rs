@@ -1,9 +1,11 @@
 //! The lint: runs every rule over a tool list and collects findings.
 
 mod catalog;
+mod compat;
 #[cfg(test)]
 pub(crate) use catalog::edit_distance_within as edit_distance;
 mod desc;
+mod language;
 mod params;
 mod security;
 mod spec;
@@ -89,11 +91,13 @@ pub fn lint(tools: &[Tool], config: &Config) -> LintReport {
         spec::check(&mut sink, at);
         desc::check(&mut sink, at);
         params::check(&mut sink, at);
+        compat::check(&mut sink, at);
         security::check(&mut sink, at);
     }
     let defs = tokens::repeated_defs(tools);
     catalog::check(&mut sink, tools, &tool_tokens, &defs);
     security::shadowing(&mut sink, tools);
+    language::check(&mut sink, tools);
     sink.findings.sort_by_key(|f| {
         (
             f.tool_index.unwrap_or(usize::MAX),

@@ -94,10 +94,14 @@ impl LintReport {
         let coverage = s
             .schema_description_coverage
             .map_or_else(|| "n/a".to_owned(), |c| format!("{c} %"));
+        let shadowing = match s.shadow_candidates.len() {
+            0 => String::new(),
+            n => format!("; {n} shadowing candidate(s) to review in the JSON report"),
+        };
         let _ = writeln!(
             out,
             "{source}: {} tools, {} errors, {} warnings, {} infos; score {} ({}), lowest tool {}; \
-             ≈{} tokens; parameter description coverage {coverage}",
+             ≈{} tokens; parameter description coverage {coverage}{shadowing}",
             s.tools,
             self.count(Severity::Error),
             self.count(Severity::Warn),

@@ -139,6 +139,17 @@ fn has_text(schema: &Value, key: &str) -> bool {
         .is_some_and(|s| !s.trim().is_empty())
 }
 
+/// Whether a schema describes an object: its `type` is or includes `"object"`, or it has
+/// `properties`.
+pub(crate) fn is_object_schema(map: &Map<String, Value>) -> bool {
+    let typed = match map.get("type") {
+        Some(Value::String(t)) => t == "object",
+        Some(Value::Array(ts)) => ts.iter().any(|t| t == "object"),
+        _ => false,
+    };
+    typed || map.contains_key("properties")
+}
+
 pub(crate) fn is_null_type(schema: &Value) -> bool {
     schema.get("type").and_then(Value::as_str) == Some("null")
 }

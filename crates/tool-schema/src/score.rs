@@ -5,11 +5,26 @@
 //! `round(0.6 · mean + 0.4 · min)` over its tools (Glama's blend, which keeps one bad tool
 //! visible), minus the penalties of findings about the whole list (`TT-CATALOG`, `TT-COUNT`).
 //! Grades: A ≥ 90, B ≥ 80, C ≥ 70, D ≥ 60, else F.
+//!
+//! Beside the score, each tool carries the deterministic signals of Glama's Tool Definition
+//! Quality Score (TDQS v1.2): [`invocation_cost`] over the required subtree, and the server
+//! its [`shadow_pairs`] prefilter. TDQS itself is an LLM's grades on six dimensions (purpose
+//! clarity, usage guidelines, behavioural transparency, parameter semantics, conciseness,
+//! contextual completeness) and a second LLM call for server coherence (disambiguation,
+//! naming, tool count, completeness) that also confirms or rejects each shadowing candidate;
+//! those grades, the tiers and rollups built on them, and the confirmation are not reproduced
+//! here (`docs/tdqs.md` lists every part and where it stands).
+
+mod cost;
+mod shadow;
 
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::schema::{self, is_described, is_null_type};
+pub use cost::{InvocationCost, invocation_cost};
+pub use shadow::{ShadowCandidate, is_shadow_candidate, shadow_pairs};
+
+use crate::schema::is_described;
 use crate::{Finding, Severity, Tool};
 
 /// The score of one tool.
@@ -29,10 +44,11 @@ pub struct ToolScore {
     /// Glama's `schemaDescriptionCoverage`: `round(described / params · 100)` over the top-level
     /// parameters; `None` for a tool without parameters.
     pub schema_description_coverage: Option<u32>,
-    /// Glama's `invocationCost`: `required + 2·max(0, depth − 1) + 2·unionChoices`, where depth
-    /// is the deepest object nesting of the parameters and unionChoices counts the non-null
-    /// branches of `anyOf`/`oneOf` parameters that offer two or more.
-    pub invocation_cost: u32,
+    /// Glama's invocation-cost signals of the input schema (see [`invocation_cost`]),
+    /// serialized flat: `requiredFieldCount`, `schemaDepth`, `unionChoiceCount`,
+    /// `invocationCost`.
+    #[serde(flatten)]
+    pub cost: InvocationCost,
     /// Estimated tokens of the definition (compact JSON, chars / 4, see [`crate::estimate_tokens`]).
     pub definition_tokens: usize,
 }
@@ -53,6 +69,10 @@ pub struct ServerScore {
     pub total_tokens: usize,
     /// Description coverage over the top-level parameters of all tools; `None` without any.
     pub schema_description_coverage: Option<u32>,
+    /// Glama's shadowing prefilter: tools that may be shadowed by a much cheaper sibling, at
+    /// most one each. Unconfirmed (TDQS asks an LLM whether the purposes overlap), so they
+    /// cost no points.
+    pub shadow_candidates: Vec<ShadowCandidate>,
 }
 
 /// The grade of a 0–100 score.
@@ -91,7 +111,7 @@ pub(crate) fn score(
                 grade: 'A',
                 counts: [0; 3],
                 schema_description_coverage: ratio(described, params),
-                invocation_cost: invocation_cost(tool),
+                cost: tool.input_schema().map(invocation_cost).unwrap_or_default(),
                 definition_tokens: tool_tokens.get(index).copied().unwrap_or(0),
             }
         })
@@ -130,6 +150,21 @@ pub(crate) fn score(
         .iter()
         .map(coverage)
         .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    let costs: Vec<u32> = per_tool.iter().map(|t| t.cost.invocation_cost).collect();
+    let shadow_candidates = shadow_pairs(&costs)
+        .into_iter()
+        .filter_map(|(dear, cheap)| {
+            let (d, c) = (per_tool.get(dear)?, per_tool.get(cheap)?);
+            Some(ShadowCandidate {
+                tool_index: dear,
+                tool: d.name.clone(),
+                invocation_cost: d.cost.invocation_cost,
+                cheaper_sibling_index: cheap,
+                cheaper_sibling: c.name.clone(),
+                cheaper_sibling_invocation_cost: c.cost.invocation_cost,
+            })
+        })
+        .collect();
     let server = ServerScore {
         score,
         grade: grade(score),
@@ -137,6 +172,7 @@ pub(crate) fn score(
         min_tool_score: min,
         total_tokens: tool_tokens.iter().sum(),
         schema_description_coverage: ratio(described, params),
+        shadow_candidates,
     };
     (per_tool, server)
 }
@@ -158,30 +194,4 @@ fn coverage(tool: &Tool) -> (usize, usize) {
         props.values().filter(|p| is_described(input, p)).count(),
         props.len(),
     )
-}
-
-fn invocation_cost(tool: &Tool) -> u32 {
-    let Some(input) = tool.input_schema().filter(|v| v.is_object()) else {
-        return 0;
-    };
-    let required = input
-        .get("required")
-        .and_then(Value::as_array)
-        .map_or(0, Vec::len);
-    let mut depth = 0usize;
-    let mut unions = 0usize;
-    schema::walk_properties(input, |p| {
-        depth = depth.max(p.depth);
-        let (s, _) = schema::resolve(input, p.schema);
-        for key in ["anyOf", "oneOf"] {
-            if let Some(branches) = s.get(key).and_then(Value::as_array) {
-                let real = branches.iter().filter(|b| !is_null_type(b)).count();
-                if real >= 2 {
-                    unions += real;
-                }
-            }
-        }
-    });
-    let cost = required + 2 * depth.saturating_sub(1) + 2 * unions;
-    u32::try_from(cost).unwrap_or(u32::MAX)
 }

@@ -13,7 +13,8 @@ fn fixture() -> String {
 const CLEAN: &str = r#"{"tools": [{"name": "get_forecast",
   "description": "Get the 3-day weather forecast for a city. Use it when the user asks about coming weather. Returns isError with a message when the city is unknown.",
   "inputSchema": {"type": "object", "additionalProperties": false,
-    "properties": {"city": {"type": "string", "description": "City name, e.g. Paris"}}},
+    "properties": {"city": {"type": "string", "description": "City name, e.g. Paris"}},
+    "required": ["city"]},
   "annotations": {"readOnlyHint": true}}]}"#;
 
 const WARNS_ONLY: &str = r#"[{"name": "get_forecast",
@@ -28,6 +29,40 @@ fn code(out: &std::process::Output) -> i32 {
 
 fn stdout(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn a_profile_turns_on_its_rules_and_an_unknown_one_is_refused() {
+    let optional = CLEAN.replace(r#""required": ["city"]"#, r#""required": []"#);
+    assert_eq!(code(&run(&["lint", "-"], Some(&optional))), 0);
+    let strict = run(
+        &["lint", "--profile", "openai-strict", "-"],
+        Some(&optional),
+    );
+    assert_eq!(code(&strict), 1, "{}", stdout(&strict));
+    assert!(
+        stdout(&strict).contains(
+            "get_forecast/inputSchema/required: error[TP-STRICT-OPTIONAL] the object at the root \
+             leaves \"city\" out"
+        ),
+        "{}",
+        stdout(&strict)
+    );
+    assert_eq!(
+        code(&run(
+            &["lint", "--profile", "openai-strict", "-"],
+            Some(CLEAN)
+        )),
+        0
+    );
+    let unknown = run(&["lint", "--profile", "gemini", "-"], Some(CLEAN));
+    assert_eq!(code(&unknown), 2);
+    assert!(
+        String::from_utf8_lossy(&unknown.stderr)
+            .contains("unknown lint profile \"gemini\"; use openai-strict"),
+        "{}",
+        String::from_utf8_lossy(&unknown.stderr)
+    );
 }
 
 #[test]

@@ -124,6 +124,7 @@ pub(super) fn check(sink: &mut Sink<'_>, at: At<'_>) {
     }
     let name = at.tool.name().unwrap_or("");
     tautology(sink, at, desc, name);
+    unrelated(sink, at, desc, name);
     let len = desc.chars().count();
     let (min, max) = (
         sink.config().min_description_chars,
@@ -339,6 +340,67 @@ fn verbs(sink: &mut Sink<'_>, at: At<'_>) {
             Some(at),
             "/name",
             format!("name {name:?} is a bare generic verb; name the object too (run_sql_query, process_invoice)"),
+        );
+    }
+}
+
+/// Words too common to tie a name to its description.
+const FILLER: &[&str] = &[
+    "a", "an", "the", "of", "to", "in", "on", "for", "by", "and", "or", "with", "from", "at", "as",
+    "is", "it", "this", "that", "all", "any", "new", "my", "mcp", "api", "tool",
+];
+
+/// Whether two lowercase words are the same word up to an inflection (`create`, `creating`)
+/// or an abbreviation (`repo`, `repository`).
+fn same_word(a: &str, b: &str) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    if short.chars().count() < 3 {
+        return short == long;
+    }
+    let common = short
+        .chars()
+        .zip(long.chars())
+        .take_while(|(x, y)| x == y)
+        .count();
+    common == short.chars().count() || common >= 4.max(short.chars().count().saturating_sub(2))
+}
+
+fn unrelated(sink: &mut Sink<'_>, at: At<'_>, desc: &str, name: &str) {
+    let name_parts: Vec<String> = name_words(name)
+        .into_iter()
+        .filter(|w| {
+            w.chars().count() >= 2
+                && w.chars().any(char::is_alphabetic)
+                && !FILLER.contains(&w.as_str())
+        })
+        .collect();
+    if name_parts.is_empty() {
+        return;
+    }
+    // Identifiers in the description (`list_pages`, `pageId`) count by their parts too, and
+    // whole words by themselves (`LaTeX` is no `la`, `te`, `x`).
+    let desc_words: Vec<String> = desc
+        .split_whitespace()
+        .flat_map(|token| {
+            let mut parts = name_words(token);
+            parts.extend(words(token));
+            parts
+        })
+        .filter(|w| !FILLER.contains(&w.as_str()))
+        .collect();
+    let shared = name_parts
+        .iter()
+        .any(|n| desc_words.iter().any(|d| same_word(n, d)));
+    if !shared {
+        sink.emit(
+            "TD-NAME-UNRELATED",
+            I,
+            Some(at),
+            "/description",
+            format!(
+                "the name {name:?} and the description share no word; a model matches the two, \
+                 so say what the tool does in the name's own terms (or rename it)"
+            ),
         );
     }
 }

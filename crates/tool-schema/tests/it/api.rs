@@ -14,7 +14,8 @@ fn tool(name: &str) -> Value {
         "description": "Get the 3-day weather forecast for a city. Use it when the user asks about \
             coming weather. Returns isError with a message when the city is unknown.",
         "inputSchema": {"type": "object", "additionalProperties": false,
-            "properties": {"city": {"type": "string", "description": "City name, e.g. Paris"}}},
+            "properties": {"city": {"type": "string", "description": "City name, e.g. Paris"}},
+            "required": ["city"]},
         "annotations": {"readOnlyHint": true}
     })
 }
@@ -122,8 +123,9 @@ fn invocation_cost_counts_required_depth_and_unions() {
         }}
     }]);
     let report = lint_value(&list, &Config::default()).expect("a list");
-    // required 2 + 2·(depth 2 − 1) + 2·(2 non-null branches) = 8
-    assert_eq!(report.tool_scores()[0].invocation_cost, 8);
+    // a, b: 2 fields; a is an object one level down: depth 2; b's union has 2 non-null
+    // branches: 1 choice. 2 + 2·1 + 2·1 = 6.
+    assert_eq!(report.tool_scores()[0].cost.invocation_cost, 6);
 }
 
 #[test]

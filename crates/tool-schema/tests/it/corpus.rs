@@ -15,6 +15,24 @@ fn corpus() -> Option<PathBuf> {
     Some(dir)
 }
 
+/// Every `*.tools.json` of the corpus with its text; empty when `MCP_LEAN_CORPUS` is unset.
+pub(crate) fn tool_lists() -> Vec<(PathBuf, String)> {
+    let Some(dir) = corpus() else {
+        return Vec::new();
+    };
+    let mut lists: Vec<(PathBuf, String)> = std::fs::read_dir(dir.join("tools"))
+        .expect("a tools folder")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.to_string_lossy().ends_with(".tools.json"))
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).expect("readable");
+            (p, text)
+        })
+        .collect();
+    lists.sort();
+    lists
+}
+
 #[test]
 fn every_corpus_tool_list_parses_and_lints() {
     let Some(dir) = corpus() else { return };

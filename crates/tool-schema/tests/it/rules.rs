@@ -65,6 +65,7 @@ fn fires(rule: &str, tools: &Value, config: &Config) -> bool {
 /// `(rule, triggering tools, clean tools, config)`.
 fn lint_cases() -> Vec<(&'static str, Value, Value, Config)> {
     let d = Config::default;
+    let strict = || Config::default().with_profile(tool_schema::Profile::OpenaiStrict);
     let long = "Get the 3-day weather forecast. Use it when asked. Returns isError on failure. "
         .repeat(25);
     let nested = |depth: usize| {
@@ -543,6 +544,64 @@ fn lint_cases() -> Vec<(&'static str, Value, Value, Config)> {
         ),
         ("TP-DEPTH", json!([nested(4)]), json!([nested(2)]), d()),
         ("TP-COUNT", json!([params(9)]), json!([params(8)]), d()),
+        (
+            "TP-NO-REQUIRED",
+            json!([with(
+                json!({"inputSchema": {"type": "object", "properties": {
+                    "city": {"type": "string", "description": "City name, e.g. Paris"}
+                }}})
+            )]),
+            json!([with(
+                json!({"inputSchema": {"type": "object", "required": [], "properties": {
+                    "city": {"type": "string", "description": "City name, e.g. Paris"}
+                }}})
+            )]),
+            d(),
+        ),
+        (
+            "TP-STRICT-OPEN",
+            json!([with(
+                json!({"inputSchema": {"type": "object", "additionalProperties": false,
+                "required": ["place"], "properties": {"place": {
+                    "type": "object", "description": "Where", "required": ["city"],
+                    "properties": {"city": {"type": "string", "description": "City name"}}
+                }}}})
+            )]),
+            json!([good()]),
+            strict(),
+        ),
+        (
+            "TP-STRICT-OPTIONAL",
+            json!([with(
+                json!({"inputSchema": {"type": "object", "additionalProperties": false,
+                "required": ["city"], "properties": {
+                    "city": {"type": "string", "description": "City name"},
+                    "units": {"type": "string", "description": "metric or imperial"}
+                }}})
+            )]),
+            json!([good()]),
+            strict(),
+        ),
+        (
+            "TD-NAME-UNRELATED",
+            json!([named(
+                "get_forecast",
+                "Returns the coming days' weather for a city. Use it when the user plans a trip; \
+                 isError with a message when the city is unknown."
+            )]),
+            json!([good()]),
+            d(),
+        ),
+        (
+            "TD-MIXED-LANG",
+            json!([named(
+                "get_forecast",
+                "Get the 3-day weather forecast for a city. Use it when asked; returns isError \
+                 on failure. 获取城市未来三天的天气预报，当用户询问天气时使用。"
+            )]),
+            json!([good()]),
+            d(),
+        ),
         (
             "TP-NOARG-OPEN",
             json!([with(json!({"inputSchema": {"type": "object"}}))]),
