@@ -1,10 +1,12 @@
-//! The LLM judge: an OpenAI-compatible `/chat/completions` endpoint over plain HTTP (`llm`
-//! feature).
+//! The LLM judge: an OpenAI-compatible `/chat/completions` endpoint over HTTPS (rustls, the
+//! system's roots and any private CA given) or plain HTTP for local servers (`llm` feature).
 
+mod roots;
 #[cfg(test)]
 mod tests;
 
 use std::fmt;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -16,8 +18,13 @@ use crate::score::JudgeOutcome;
 /// `Debug` never shows it.
 #[derive(Clone)]
 pub struct LlmConfig {
-    /// Base URL up to and without `/chat/completions`, e.g. `http://127.0.0.1:4000/v1`.
+    /// Base URL up to and without `/chat/completions`: `https://api.openai.com/v1`, or
+    /// `http://127.0.0.1:4000/v1` for a local server.
     pub base_url: String,
+    /// PEM files of private CAs trusted for HTTPS besides the system's roots (default none).
+    /// The system's roots are the bundle `SSL_CERT_FILE` names, else the distribution's
+    /// bundle, else Mozilla's roots built in.
+    pub ca_certs: Vec<PathBuf>,
     /// Model name (default `gpt-4o-mini`).
     pub model: String,
     /// Sent as `Authorization: Bearer …` when set (default none).
@@ -43,6 +50,7 @@ impl Default for LlmConfig {
     fn default() -> Self {
         LlmConfig {
             base_url: "http://127.0.0.1:4000/v1".to_owned(),
+            ca_certs: Vec::new(),
             model: "gpt-4o-mini".to_owned(),
             api_key: None,
             timeout: Duration::from_secs(60),
@@ -66,6 +74,7 @@ impl fmt::Debug for LlmConfig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("LlmConfig")
             .field("base_url", &self.base_url)
+            .field("ca_certs", &self.ca_certs)
             .field("model", &self.model)
             .field("api_key", &self.api_key.as_ref().map(|_| "<redacted>"))
             .field("timeout", &self.timeout)
@@ -101,13 +110,19 @@ between for partial success. Answer with JSON only: {\"reasoning\": \"<one or tw
 
 impl LlmJudge {
     /// A judge with `config`.
-    pub fn new(config: LlmConfig) -> LlmJudge {
+    ///
+    /// # Errors
+    ///
+    /// [`Error::CaCert`](crate::Error::CaCert) when a file of `config.ca_certs`, or the bundle
+    /// `SSL_CERT_FILE` names, cannot be read or holds no certificate.
+    pub fn new(config: LlmConfig) -> Result<LlmJudge, crate::Error> {
         let agent = ureq::Agent::config_builder()
             .timeout_global(Some(config.timeout))
             .http_status_as_error(false)
+            .tls_config(roots::tls_config(&config.ca_certs)?)
             .build()
             .into();
-        LlmJudge { config, agent }
+        Ok(LlmJudge { config, agent })
     }
 
     /// The settings.
@@ -209,7 +224,17 @@ impl Judge for LlmJudge {
             let mut response = match request.send_json(self.body(input, format, temperature)) {
                 Ok(r) => r,
                 Err(e) => {
-                    last_error = format!("request to {url} failed: {e}");
+                    // rustls reports a refused certificate through an io error as often as
+                    // through its own variant.
+                    let tls = matches!(e, ureq::Error::Rustls(_) | ureq::Error::Tls(_))
+                        || e.to_string().contains("certificate");
+                    let hint = if tls {
+                        "; if the server's certificate comes from a private CA, pass the CA with \
+                         --ca-cert FILE (LlmConfig::ca_certs) or set SSL_CERT_FILE"
+                    } else {
+                        ""
+                    };
+                    last_error = format!("request to {url} failed: {e}{hint}");
                     failures += 1;
                     if failures < self.config.max_attempts {
                         self.wait(failures - 1, None);

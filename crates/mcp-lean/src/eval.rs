@@ -36,9 +36,9 @@ struct RunArgs {
     /// Recorded runs, JSONL: one line per run with scenarioId, toolCalls and finalText.
     #[arg(long, value_name = "FILE")]
     transcripts: String,
-    /// Base URL of an OpenAI-compatible API (plain http, e.g. http://127.0.0.1:4000/v1) to judge
-    /// post-conditions; the API key is read from EVAL_JUDGE_API_KEY. Without it, post-conditions
-    /// are not judged.
+    /// Base URL of an OpenAI-compatible API to judge post-conditions (https://api.openai.com/v1,
+    /// or http://127.0.0.1:4000/v1 for a local server); the API key is read from
+    /// EVAL_JUDGE_API_KEY. Without it, post-conditions are not judged.
     #[arg(long, value_name = "URL")]
     judge_url: Option<String>,
     /// The judge model.
@@ -49,6 +49,10 @@ struct RunArgs {
         requires = "judge_url"
     )]
     judge_model: String,
+    /// A PEM file of a private CA to trust for the judge's HTTPS, besides the system's roots
+    /// (repeatable; SSL_CERT_FILE replaces the system bundle as in curl).
+    #[arg(long, value_name = "FILE", requires = "judge_url")]
+    ca_cert: Vec<std::path::PathBuf>,
     /// Time limit of one judge request, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 60)]
     judge_timeout: u64,
@@ -156,10 +160,18 @@ fn run_suite(args: &RunArgs) -> Outcome {
             base_url: url.clone(),
             model: args.judge_model.clone(),
             api_key: std::env::var(API_KEY_VAR).ok().filter(|k| !k.is_empty()),
+            ca_certs: args.ca_cert.clone(),
             timeout: Duration::from_secs(args.judge_timeout),
             ..LlmConfig::default()
         })
     });
+    let judge = match judge.transpose() {
+        Ok(judge) => judge,
+        Err(e) => {
+            eprintln!("mcp-lean: {e}");
+            return Outcome::Failure;
+        }
+    };
     let config = RunConfig {
         mode: args.mode.map(|m| match m {
             Mode::Standard => ScoringMode::Standard,

@@ -2,7 +2,7 @@
 //! hand-written HTTP/1.1 responses.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpListener;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -11,7 +11,7 @@ use mcp_eval_core::{Judge, JudgeInput, JudgeOutcome, ToolCall, Trajectory};
 use serde_json::{Value, json};
 
 /// One scripted answer.
-enum Reply {
+pub(crate) enum Reply {
     /// Write this raw response and close.
     Raw(String),
     /// Read the request, then say nothing for this long.
@@ -20,27 +20,36 @@ enum Reply {
 
 /// A received request: its head (request line and headers) and its JSON body.
 #[derive(Debug, Clone)]
-struct Request {
-    head: String,
-    body: Value,
+pub(crate) struct Request {
+    pub(crate) head: String,
+    pub(crate) body: Value,
 }
 
-struct Server {
-    url: String,
+pub(crate) struct Server {
+    pub(crate) url: String,
     requests: Arc<Mutex<Vec<Request>>>,
 }
 
 impl Server {
-    fn requests(&self) -> Vec<Request> {
+    pub(crate) fn requests(&self) -> Vec<Request> {
         self.requests.lock().map(|r| r.clone()).unwrap_or_default()
     }
 }
 
 /// Starts a server that answers the n-th connection with the n-th reply, then stops listening
 /// (later connections are refused).
-fn serve(replies: Vec<Reply>) -> Server {
+pub(crate) fn serve(replies: Vec<Reply>) -> Server {
+    serve_with(replies, None)
+}
+
+/// [`serve`], over TLS with `tls` when given (`https://127.0.0.1:…/v1`).
+pub(crate) fn serve_with(replies: Vec<Reply>, tls: Option<Arc<rustls::ServerConfig>>) -> Server {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
-    let url = format!("http://{}/v1", listener.local_addr().expect("local addr"));
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    let url = format!(
+        "{scheme}://{}/v1",
+        listener.local_addr().expect("local addr")
+    );
     let requests = Arc::new(Mutex::new(Vec::new()));
     let seen = Arc::clone(&requests);
     std::thread::spawn(move || {
@@ -49,15 +58,24 @@ fn serve(replies: Vec<Reply>) -> Server {
                 return;
             };
             let seen = Arc::clone(&seen);
+            let tls = tls.clone();
             // Each connection on its own thread, so a hanging reply does not block the next.
-            std::thread::spawn(move || handle(stream, reply, &seen));
+            std::thread::spawn(move || match tls {
+                Some(config) => {
+                    let Ok(conn) = rustls::ServerConnection::new(config) else {
+                        return;
+                    };
+                    handle(&mut rustls::StreamOwned::new(conn, stream), reply, &seen);
+                }
+                None => handle(&mut &stream, reply, &seen),
+            });
         }
     });
     Server { url, requests }
 }
 
-fn handle(mut stream: TcpStream, reply: Reply, seen: &Mutex<Vec<Request>>) {
-    let Some(request) = read_request(&stream) else {
+fn handle<S: Read + Write>(stream: &mut S, reply: Reply, seen: &Mutex<Vec<Request>>) {
+    let Some(request) = read_request(stream) else {
         return;
     };
     if let Ok(mut all) = seen.lock() {
@@ -66,12 +84,13 @@ fn handle(mut stream: TcpStream, reply: Reply, seen: &Mutex<Vec<Request>>) {
     match reply {
         Reply::Raw(text) => {
             let _ = stream.write_all(text.as_bytes());
+            let _ = stream.flush();
         }
         Reply::Hang(d) => std::thread::sleep(d),
     }
 }
 
-fn read_request(stream: &TcpStream) -> Option<Request> {
+fn read_request<S: Read>(stream: &mut S) -> Option<Request> {
     let mut reader = BufReader::new(stream);
     let mut head = String::new();
     let mut length = 0usize;
@@ -98,14 +117,14 @@ fn read_request(stream: &TcpStream) -> Option<Request> {
     })
 }
 
-fn http(status: &str, extra_headers: &str, body: &str) -> Reply {
+pub(crate) fn http(status: &str, extra_headers: &str, body: &str) -> Reply {
     Reply::Raw(format!(
         "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n{extra_headers}\r\n{body}",
         body.len()
     ))
 }
 
-fn chat(content: &str) -> Reply {
+pub(crate) fn chat(content: &str) -> Reply {
     chat_full(
         json!({"role": "assistant", "content": content, "refusal": null}),
         "stop",
@@ -119,7 +138,7 @@ fn chat_full(message: Value, finish_reason: &str) -> Reply {
     http("200 OK", "", &body.to_string())
 }
 
-fn config(url: &str) -> LlmConfig {
+pub(crate) fn config(url: &str) -> LlmConfig {
     LlmConfig {
         base_url: url.to_owned(),
         model: "judge-model".to_owned(),
@@ -132,7 +151,7 @@ fn config(url: &str) -> LlmConfig {
     }
 }
 
-fn judge_with(server: &Server, config: LlmConfig) -> JudgeOutcome {
+pub(crate) fn judge_with(server: &Server, config: LlmConfig) -> JudgeOutcome {
     let _ = server;
     let trajectory = Trajectory {
         tool_calls: vec![ToolCall::new("browser_type", json!({"text": "red shoes"}))],
@@ -143,7 +162,9 @@ fn judge_with(server: &Server, config: LlmConfig) -> JudgeOutcome {
         post_conditions: "Red shoes are listed",
         trajectory: &trajectory,
     };
-    LlmJudge::new(config).judge(&input)
+    LlmJudge::new(config)
+        .expect("a usable config")
+        .judge(&input)
 }
 
 fn judge(server: &Server) -> JudgeOutcome {
@@ -151,7 +172,7 @@ fn judge(server: &Server) -> JudgeOutcome {
 }
 
 #[track_caller]
-fn assert_scored(outcome: &JudgeOutcome, want: f64) {
+pub(crate) fn assert_scored(outcome: &JudgeOutcome, want: f64) {
     match outcome {
         JudgeOutcome::Scored { score, .. } => {
             assert!((score - want).abs() < 1e-9, "score {score}, want {want}")
@@ -419,7 +440,7 @@ fn a_failing_judge_leaves_the_scenario_unscored_in_a_run() {
     )
     .expect("valid transcripts");
     let agent: Arc<dyn Agent> = Arc::new(ReplayAgent::new(transcripts));
-    let judge = LlmJudge::new(config(&server.url));
+    let judge = LlmJudge::new(config(&server.url)).expect("a usable config");
     let report = mcp_eval_core::run(
         &suite,
         &agent,

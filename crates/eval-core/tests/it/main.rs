@@ -3,5 +3,7 @@
 mod examples;
 #[cfg(feature = "llm")]
 mod judge;
+#[cfg(feature = "llm")]
+mod judge_tls;
 mod junit;
 mod runner;

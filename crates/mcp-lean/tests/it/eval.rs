@@ -262,3 +262,34 @@ fn run_with_a_judge_sends_the_key_and_uses_the_score() {
     assert!(md.contains("judge 0.50: half done"), "{md}");
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn an_unusable_ca_file_stops_the_run_before_any_scenario() {
+    let suite = example("suite.json");
+    let transcripts = example("transcripts.jsonl");
+    let judged = |extra: &[&str], env: Option<(&str, &str)>| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcp-lean"));
+        cmd.args(["eval", "run", &suite, "--transcripts", &transcripts])
+            .args(["--judge-url", "https://127.0.0.1:9/v1"])
+            .args(extra);
+        if let Some((k, v)) = env {
+            cmd.env(k, v);
+        }
+        let out = cmd.output().expect("mcp-lean runs");
+        assert_eq!(out.status.code(), Some(2));
+        text(&out.stderr)
+    };
+    let stderr = judged(&["--ca-cert", "/nonexistent/ca.pem"], None);
+    assert!(
+        stderr.contains(
+            "mcp-lean: the CA certificate file /nonexistent/ca.pem is unusable: cannot read it"
+        ),
+        "{stderr}"
+    );
+    // SSL_CERT_FILE replaces the system bundle, so a wrong one is an error as well.
+    let stderr = judged(&[], Some(("SSL_CERT_FILE", "/nonexistent/bundle.pem")));
+    assert!(
+        stderr.contains("/nonexistent/bundle.pem is unusable"),
+        "{stderr}"
+    );
+}
