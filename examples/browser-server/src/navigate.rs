@@ -20,7 +20,7 @@ pub(crate) fn definition() -> Result<rmcp::model::Tool, browser_adapter::Error> 
     let tool = json!({
         "name": NAME,
         "title": "Open a URL in the page",
-        "description": "Load a URL in the browser page and wait until it has loaded. Use it to open the page you want to work on, then call snapshot to read it. Returns the URL reached (after redirects) and the page title. A URL that is not http, https, file or about, or a page that fails or takes longer than 30 s to load, returns isError with a message.",
+        "description": "Navigate the browser page to a URL and wait until it has loaded. Use it to open the page you want to work on, then call snapshot to read it. Returns the URL reached (after redirects) and the page title. A URL that is not http, https, file or about, or a page that fails or takes longer than 30 s to load, returns isError with a message.",
         "inputSchema": {
             "type": "object",
             "additionalProperties": false,

@@ -208,6 +208,7 @@ fn snapshot() -> Value {
                 "full": {"type": "boolean", "description": "True for the complete raw snapshot instead of a digest. Default false."},
                 "since_last": {"type": "boolean", "description": "True for only the changes since the previous snapshot call. Default false."}
             },
+            "required": [],
             "examples": [{"goal": "sign in"}, {"goal": "sign in", "page": 2}, {"since_last": true}]
         },
         "outputSchema": {
