@@ -17,7 +17,8 @@ fn rmcp_tools_lint_like_their_wire_form() {
         "Get the 3-day weather forecast for a city. Use it when the user asks about coming \
          weather. Returns isError with a message when the city is unknown.",
         schema(json!({"type": "object", "additionalProperties": false,
-            "properties": {"city": {"type": "string", "description": "City name, e.g. Paris"}}})),
+            "properties": {"city": {"type": "string", "description": "City name, e.g. Paris"}},
+            "required": ["city"]})),
     )
     .with_annotations(ToolAnnotations::new().read_only(true));
     // What rmcp's #[tool] emits for a no-arg tool: open, and no description when the doc
