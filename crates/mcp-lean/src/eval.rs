@@ -36,8 +36,8 @@ struct RunArgs {
     /// Recorded runs, JSONL: one line per run with scenarioId, toolCalls and finalText.
     #[arg(long, value_name = "FILE")]
     transcripts: String,
-    /// Base URL of an OpenAI-compatible API to judge post-conditions (https://api.openai.com/v1,
-    /// or http://127.0.0.1:4000/v1 for a local server); the API key is read from
+    /// Base URL of an OpenAI-compatible API to judge post-conditions (`https://api.openai.com/v1`,
+    /// or `http://127.0.0.1:4000/v1` for a local server); the API key is read from
     /// EVAL_JUDGE_API_KEY. Without it, post-conditions are not judged.
     #[arg(long, value_name = "URL")]
     judge_url: Option<String>,
