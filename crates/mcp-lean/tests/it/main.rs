@@ -22,12 +22,15 @@ pub(crate) fn run(args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = cmd.spawn().expect("the mcp-lean binary starts");
     if let Some(text) = stdin {
         use std::io::Write;
-        child
+        let written = child
             .stdin
             .take()
             .expect("piped stdin")
-            .write_all(text.as_bytes())
-            .expect("stdin write");
+            .write_all(text.as_bytes());
+        // A run refused before it reads its input (bad flags) closes stdin early.
+        if let Err(e) = written {
+            assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "stdin write: {e}");
+        }
     }
     child
         .wait_with_output()
