@@ -11,12 +11,24 @@ published=(snapshot-digest output-guard fn-registry tool-schema mcp-eval-core br
 limit=102400
 allowed_large='^[^/]+/src/digest/wordnet\.tsv$'
 
+version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
+
 args=()
 for p in "${published[@]}"; do args+=(-p "$p"); done
 rm -f target/package/*.crate
+# cargo verifies each crate against the others through a local registry, and unpacks that
+# registry's crates under CARGO_HOME keyed by name and version only: a second run at the same
+# version would build against the first run's sources. Remove those unpacked copies (never
+# crates.io's).
+cargo_home=${CARGO_HOME:-$HOME/.cargo}
+for dir in "$cargo_home"/registry/src/* "$cargo_home"/registry/cache/*; do
+  case "$(basename "$dir")" in index.crates.io-*) continue ;; esac
+  for p in "${published[@]}"; do
+    rm -rf "$dir/$p-$version" "$dir/$p-$version.crate"
+  done
+done
 cargo package --quiet "${args[@]}" "$@"
 
-version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
 bad=0
 for p in "${published[@]}"; do
   crate="target/package/$p-$version.crate"
