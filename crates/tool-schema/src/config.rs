@@ -164,10 +164,15 @@ impl Config {
         match self.level(id) {
             Some(Level::Off) => false,
             Some(Level::Set(_)) => true,
-            None => rule_info(id)
-                .and_then(|r| r.profile)
-                .is_none_or(|p| self.profiles.contains(&p)),
+            None => self.profile_allows(id),
         }
+    }
+
+    /// Whether a rule without an explicit level runs: outside any profile, or in one turned on.
+    fn profile_allows(&self, id: &str) -> bool {
+        rule_info(id)
+            .and_then(|r| r.profile)
+            .is_none_or(|p| self.profiles.contains(&p))
     }
 
     /// The severity a finding of `id` gets when the rule wants `default`, or `None` when off.
@@ -175,7 +180,7 @@ impl Config {
         match self.level(id) {
             Some(Level::Off) => None,
             Some(Level::Set(s)) => Some(s),
-            None => self.enabled(id).then_some(default),
+            None => self.profile_allows(id).then_some(default),
         }
     }
 }

@@ -38,16 +38,18 @@ fn certificates(path: &Path) -> Result<Vec<Certificate<'static>>, Error> {
     Ok(certs)
 }
 
-/// The system's bundle: `SSL_CERT_FILE` when set, else the first bundle found in the usual
-/// places; `None` when there is none (Mozilla's built-in roots are used then).
-fn system_bundle() -> Option<PathBuf> {
+/// The system's bundle and whether the user named it: `SSL_CERT_FILE` when set, else the
+/// first bundle found in the usual places; `None` when there is none (Mozilla's built-in roots
+/// are used then).
+fn system_bundle() -> Option<(PathBuf, bool)> {
     if let Some(file) = std::env::var_os("SSL_CERT_FILE").filter(|f| !f.is_empty()) {
-        return Some(PathBuf::from(file));
+        return Some((PathBuf::from(file), true));
     }
     SYSTEM_BUNDLES
         .iter()
         .map(PathBuf::from)
         .find(|p| p.is_file())
+        .map(|p| (p, false))
 }
 
 /// The TLS settings for an agent: the system's roots plus `extra` CA files.
@@ -55,10 +57,9 @@ fn system_bundle() -> Option<PathBuf> {
 /// A bundle named by `SSL_CERT_FILE` must be readable (the user asked for it); an unreadable
 /// system bundle falls back to the built-in roots.
 pub(crate) fn tls_config(extra: &[PathBuf]) -> Result<TlsConfig, Error> {
-    let explicit = std::env::var_os("SSL_CERT_FILE").is_some_and(|f| !f.is_empty());
     let mut roots = match system_bundle() {
-        Some(path) if explicit => certificates(&path)?,
-        Some(path) => certificates(&path).unwrap_or_default(),
+        Some((path, true)) => certificates(&path)?,
+        Some((path, false)) => certificates(&path).unwrap_or_default(),
         None => Vec::new(),
     };
     if roots.is_empty() && extra.is_empty() {

@@ -132,8 +132,7 @@ impl Written {
                 continue;
             }
             for word in token.split(|c: char| !c.is_alphabetic()) {
-                let mut chars = word.chars();
-                let Some(script) = chars.next().and_then(Script::of) else {
+                let Some(script) = word.chars().next().and_then(Script::of) else {
                     continue;
                 };
                 if script == Script::Cjk {

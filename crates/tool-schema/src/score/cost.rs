@@ -85,7 +85,7 @@ pub fn invocation_cost(input_schema: &Value) -> InvocationCost {
     if flat.props.iter().all(|p| p.is_empty()) && flat.unions.is_empty() {
         return InvocationCost::default();
     }
-    let t = walk.node(input_schema, 1);
+    let t = walk.tally(flat, 1);
     let small = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
     let depth = t.depth.min(MAX_LEVEL) as u64;
     let cost = t
@@ -154,6 +154,11 @@ impl<'a> Walk<'a> {
             return Tally::default();
         }
         let flat = self.flatten(schema);
+        self.tally(flat, level)
+    }
+
+    /// The tally of an already flattened schema at `level`.
+    fn tally(&mut self, flat: Flat<'a>, level: usize) -> Tally {
         let kept = self.path.len();
         self.path.extend(flat.refs.iter().cloned());
         let mut t = Tally {

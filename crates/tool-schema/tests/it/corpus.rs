@@ -35,15 +35,12 @@ pub(crate) fn tool_lists() -> Vec<(PathBuf, String)> {
 
 #[test]
 fn every_corpus_tool_list_parses_and_lints() {
-    let Some(dir) = corpus() else { return };
+    if corpus().is_none() {
+        return;
+    }
     let mut files = 0;
     let mut tools = 0;
-    for entry in std::fs::read_dir(dir.join("tools")).expect("a tools folder") {
-        let path = entry.expect("a directory entry").path();
-        if !path.to_string_lossy().ends_with(".tools.json") {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).expect("readable");
+    for (path, text) in tool_lists() {
         let list = parse_tools_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let report = tool_schema::lint(&list, &Config::default());
         assert_eq!(report.tool_scores().len(), list.len());
