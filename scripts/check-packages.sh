@@ -7,7 +7,7 @@
 set -euo pipefail
 
 published=(snapshot-digest output-guard fn-registry tool-schema mcp-eval-core browser-adapter
-  mcp-proxy-rules mcp-lean)
+  mcp-proxy-rules mcp-lean-llm mcp-lean)
 limit=102400
 allowed_large='^[^/]+/src/digest/wordnet\.tsv$'
 

@@ -28,17 +28,6 @@ pub enum Error {
         /// Every problem, in document order.
         problems: Vec<Problem>,
     },
-    /// A CA certificate file for HTTPS (`LlmConfig::ca_certs`, `SSL_CERT_FILE`) is unusable.
-    #[error(
-        "the CA certificate file {} is unusable: {reason}; give a PEM file with one or more certificates",
-        path.display()
-    )]
-    CaCert {
-        /// The file.
-        path: std::path::PathBuf,
-        /// What is wrong with it.
-        reason: String,
-    },
     /// A regular expression does not compile.
     #[error("bad regular expression {pattern:?}: {message}")]
     Regex {

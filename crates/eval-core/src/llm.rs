@@ -1,105 +1,25 @@
-//! The LLM judge: an OpenAI-compatible `/chat/completions` endpoint over HTTPS (rustls, the
-//! system's roots and any private CA given) or plain HTTP for local servers (`llm` feature).
+//! The LLM judge: an OpenAI-compatible chat model scores a run's post-conditions, through
+//! the shared [`mcp_lean_llm`] client (HTTPS with rustls and the system's roots, or plain
+//! HTTP; retries, timeouts, the `response_format` ladder) (`llm` feature).
 
-mod roots;
 #[cfg(test)]
 mod tests;
 
-use std::fmt;
-use std::path::PathBuf;
-use std::time::Duration;
-
+use mcp_lean_llm::{Client, Message, Request, Schema};
 use serde_json::{Value, json};
+
+/// The client's settings, under the name this module has always used.
+pub use mcp_lean_llm::Config as LlmConfig;
+/// The client's errors.
+pub use mcp_lean_llm::Error as LlmError;
 
 use crate::runner::{Judge, JudgeInput};
 use crate::score::JudgeOutcome;
 
-/// Settings of the LLM judge. The API key is passed in (the CLI reads `EVAL_JUDGE_API_KEY`);
-/// `Debug` never shows it.
-#[derive(Clone)]
-pub struct LlmConfig {
-    /// Base URL up to and without `/chat/completions`: `https://api.openai.com/v1`, or
-    /// `http://127.0.0.1:4000/v1` for a local server.
-    pub base_url: String,
-    /// PEM files of private CAs trusted for HTTPS besides the system's roots (default none).
-    /// The system's roots are the bundle `SSL_CERT_FILE` names, else the distribution's
-    /// bundle, else Mozilla's roots built in.
-    pub ca_certs: Vec<PathBuf>,
-    /// Model name (default `gpt-4o-mini`).
-    pub model: String,
-    /// Sent as `Authorization: Bearer …` when set (default none).
-    pub api_key: Option<String>,
-    /// Time limit of one HTTP request, connect to last byte (default 60 s).
-    pub timeout: Duration,
-    /// Requests that may fail (transport error, 429, 5xx, truncated or unparseable answer)
-    /// before the run is left unscored (default 3). Downgrading `response_format` after a 400
-    /// does not count.
-    pub max_attempts: u32,
-    /// Wait before a retry when the server gives no `Retry-After`; doubles each retry
-    /// (default 1 s).
-    pub backoff: Duration,
-    /// Cap on any wait, including the server's `Retry-After` (default 30 s).
-    pub max_retry_wait: Duration,
-    /// Sampling temperature (default `Some(0.0)`); dropped if the server rejects it.
-    pub temperature: Option<f64>,
-    /// Sampling seed (default `Some(7)`).
-    pub seed: Option<u64>,
-}
-
-impl Default for LlmConfig {
-    fn default() -> Self {
-        LlmConfig {
-            base_url: "http://127.0.0.1:4000/v1".to_owned(),
-            ca_certs: Vec::new(),
-            model: "gpt-4o-mini".to_owned(),
-            api_key: None,
-            timeout: Duration::from_secs(60),
-            max_attempts: 3,
-            backoff: Duration::from_secs(1),
-            max_retry_wait: Duration::from_secs(30),
-            temperature: Some(0.0),
-            seed: Some(7),
-        }
-    }
-}
-
-impl LlmConfig {
-    /// The defaults, as [`Default`].
-    pub fn new() -> LlmConfig {
-        LlmConfig::default()
-    }
-}
-
-impl fmt::Debug for LlmConfig {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("LlmConfig")
-            .field("base_url", &self.base_url)
-            .field("ca_certs", &self.ca_certs)
-            .field("model", &self.model)
-            .field("api_key", &self.api_key.as_ref().map(|_| "<redacted>"))
-            .field("timeout", &self.timeout)
-            .field("max_attempts", &self.max_attempts)
-            .field("backoff", &self.backoff)
-            .field("max_retry_wait", &self.max_retry_wait)
-            .field("temperature", &self.temperature)
-            .field("seed", &self.seed)
-            .finish()
-    }
-}
-
 /// A [`Judge`] that asks an OpenAI-compatible chat model to score post-conditions 0 to 1.
 #[derive(Debug)]
 pub struct LlmJudge {
-    config: LlmConfig,
-    agent: ureq::Agent,
-}
-
-/// The `response_format` ladder: a strict JSON schema, plain JSON mode, then nothing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Format {
-    Schema,
-    JsonObject,
-    Plain,
+    client: Client,
 }
 
 const SYSTEM_PROMPT: &str = "You are a strict evaluator of a tool-using AI agent. You get the task the agent was given, \
@@ -113,61 +33,39 @@ impl LlmJudge {
     ///
     /// # Errors
     ///
-    /// [`Error::CaCert`](crate::Error::CaCert) when a file of `config.ca_certs`, or the bundle
-    /// `SSL_CERT_FILE` names, cannot be read or holds no certificate.
-    pub fn new(config: LlmConfig) -> Result<LlmJudge, crate::Error> {
-        let agent = ureq::Agent::config_builder()
-            .timeout_global(Some(config.timeout))
-            .http_status_as_error(false)
-            .tls_config(roots::tls_config(&config.ca_certs)?)
-            .build()
-            .into();
-        Ok(LlmJudge { config, agent })
+    /// [`LlmError::BadUrl`] when the base URL is not http(s); [`LlmError::CaCert`] when a
+    /// file of `config.ca_certs`, or the bundle `SSL_CERT_FILE` names, cannot be read or
+    /// holds no certificate.
+    pub fn new(config: LlmConfig) -> Result<LlmJudge, LlmError> {
+        Ok(LlmJudge {
+            client: Client::new(config)?,
+        })
+    }
+
+    /// A judge that asks through `client`.
+    #[must_use]
+    pub fn with_client(client: Client) -> LlmJudge {
+        LlmJudge { client }
     }
 
     /// The settings.
     pub fn config(&self) -> &LlmConfig {
-        &self.config
+        self.client.config()
     }
 
-    fn body(&self, input: &JudgeInput<'_>, format: Format, temperature: bool) -> Value {
-        let mut body = json!({
-            "model": self.config.model,
-            "messages": [
-                {"role": "system", "content": SYSTEM_PROMPT},
-                {"role": "user", "content": user_prompt(input)},
-            ],
+    fn request(input: &JudgeInput<'_>) -> Request {
+        let mut request = Request::new(vec![
+            Message::system(SYSTEM_PROMPT),
+            Message::user(user_prompt(input)),
+        ]);
+        request.schema = Some(Schema {
+            name: "verdict".to_owned(),
+            schema: json!({"type": "object", "additionalProperties": false,
+                "required": ["reasoning", "score"],
+                "properties": {"reasoning": {"type": "string"}, "score": {"type": "number"}}}),
         });
-        if let (true, Some(t)) = (temperature, self.config.temperature) {
-            body["temperature"] = json!(t);
-        }
-        if let Some(seed) = self.config.seed {
-            body["seed"] = json!(seed);
-        }
-        match format {
-            Format::Schema => {
-                body["response_format"] = json!({"type": "json_schema", "json_schema": {
-                    "name": "verdict", "strict": true, "schema": {
-                        "type": "object", "additionalProperties": false,
-                        "required": ["reasoning", "score"],
-                        "properties": {"reasoning": {"type": "string"}, "score": {"type": "number"}}}}});
-            }
-            Format::JsonObject => body["response_format"] = json!({"type": "json_object"}),
-            Format::Plain => {}
-        }
-        body
+        request
     }
-
-    fn wait(&self, retry: u32, retry_after: Option<Duration>) {
-        std::thread::sleep(retry_wait(&self.config, retry, retry_after));
-    }
-}
-
-/// How long to wait before retry number `retry` (from 0): the server's `Retry-After` when it
-/// sent one, else the doubling backoff; never more than `max_retry_wait`.
-fn retry_wait(config: &LlmConfig, retry: u32, retry_after: Option<Duration>) -> Duration {
-    let backoff = config.backoff.saturating_mul(1u32 << retry.min(16));
-    retry_after.unwrap_or(backoff).min(config.max_retry_wait)
 }
 
 /// Renders the user message: the task and conditions, then the run fenced as data with a fence
@@ -203,136 +101,21 @@ fn user_prompt(input: &JudgeInput<'_>) -> String {
 
 impl Judge for LlmJudge {
     fn judge(&self, input: &JudgeInput<'_>) -> JudgeOutcome {
-        let url = format!(
-            "{}/chat/completions",
-            self.config.base_url.trim_end_matches('/')
-        );
-        let mut format = Format::Schema;
-        let mut temperature = true;
-        let mut failures = 0u32;
-        let mut last_error = String::from("no request was made (max_attempts is 0)");
-        // Each pass either consumes an attempt or downgrades the request (at most three
-        // downgrades), so the loop ends.
-        while failures < self.config.max_attempts {
-            let mut request = self
-                .agent
-                .post(&url)
-                .header("Content-Type", "application/json");
-            if let Some(key) = &self.config.api_key {
-                request = request.header("Authorization", &format!("Bearer {key}"));
-            }
-            let mut response = match request.send_json(self.body(input, format, temperature)) {
-                Ok(r) => r,
-                Err(e) => {
-                    // rustls reports a refused certificate through an io error as often as
-                    // through its own variant.
-                    let tls = matches!(e, ureq::Error::Rustls(_) | ureq::Error::Tls(_))
-                        || e.to_string().contains("certificate");
-                    let hint = if tls {
-                        "; if the server's certificate comes from a private CA, pass the CA with \
-                         --ca-cert FILE (LlmConfig::ca_certs) or set SSL_CERT_FILE"
-                    } else {
-                        ""
-                    };
-                    last_error = format!("request to {url} failed: {e}{hint}");
-                    failures += 1;
-                    if failures < self.config.max_attempts {
-                        self.wait(failures - 1, None);
-                    }
-                    continue;
-                }
-            };
-            let status = response.status().as_u16();
-            let retry_after = response
-                .headers()
-                .get("retry-after")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.trim().parse::<f64>().ok())
-                .filter(|s| s.is_finite() && *s >= 0.0)
-                .map(|s| Duration::from_secs_f64(s.min(86_400.0)));
-            match status {
-                200..=299 => {
-                    let body: Value = match response.body_mut().read_json() {
-                        Ok(b) => b,
-                        Err(e) => {
-                            last_error = format!("the answer is not JSON: {e}");
-                            failures += 1;
-                            continue;
-                        }
-                    };
-                    let message = body.pointer("/choices/0/message");
-                    if let Some(refusal) = message
-                        .and_then(|m| m.get("refusal"))
-                        .and_then(Value::as_str)
-                    {
-                        return JudgeOutcome::Failed {
-                            reason: format!("the judge refused: {refusal}"),
-                        };
-                    }
-                    let finish = body
-                        .pointer("/choices/0/finish_reason")
-                        .and_then(Value::as_str);
-                    let content = message
-                        .and_then(|m| m.get("content"))
-                        .and_then(Value::as_str);
-                    match (finish, content) {
-                        (Some("length"), _) => {
-                            last_error = "the answer was cut off (finish_reason length)".to_owned()
-                        }
-                        (_, None) => last_error = "the answer has no message content".to_owned(),
-                        (_, Some(text)) => match parse_verdict(text) {
-                            Some((score, reasoning)) => {
-                                return JudgeOutcome::Scored { score, reasoning };
-                            }
-                            None => {
-                                last_error = format!("no score in the answer: {}", snippet(text))
-                            }
-                        },
-                    }
-                    failures += 1;
-                }
-                400 => {
-                    let text = response.body_mut().read_to_string().unwrap_or_default();
-                    if temperature
-                        && self.config.temperature.is_some()
-                        && text.contains("temperature")
-                    {
-                        temperature = false;
-                    } else if format == Format::Schema {
-                        format = Format::JsonObject;
-                    } else if format == Format::JsonObject {
-                        format = Format::Plain;
-                    } else {
-                        return JudgeOutcome::Failed {
-                            reason: format!(
-                                "the server rejected the request (400): {}",
-                                snippet(&text)
-                            ),
-                        };
-                    }
-                }
-                429 | 500..=599 => {
-                    last_error = format!("the server answered {status}");
-                    failures += 1;
-                    if failures < self.config.max_attempts {
-                        self.wait(failures - 1, retry_after);
-                    }
-                }
-                _ => {
-                    let text = response.body_mut().read_to_string().unwrap_or_default();
-                    let hint = if matches!(status, 401 | 403) {
-                        " (check the API key)"
-                    } else {
-                        ""
-                    };
-                    return JudgeOutcome::Failed {
-                        reason: format!("the server answered {status}{hint}: {}", snippet(&text)),
-                    };
-                }
-            }
-        }
-        JudgeOutcome::Failed {
-            reason: format!("gave up after {failures} attempts: {last_error}"),
+        let verdict = self.client.complete_with(&Self::request(input), |c| {
+            let text = c
+                .content
+                .as_deref()
+                .ok_or("the answer has no message content")?;
+            parse_verdict(text).ok_or_else(|| format!("no score in the answer: {}", snippet(text)))
+        });
+        match verdict {
+            Ok((score, reasoning)) => JudgeOutcome::Scored { score, reasoning },
+            Err(LlmError::Refused { refusal }) => JudgeOutcome::Failed {
+                reason: format!("the judge refused: {refusal}"),
+            },
+            Err(e) => JudgeOutcome::Failed {
+                reason: e.to_string(),
+            },
         }
     }
 }

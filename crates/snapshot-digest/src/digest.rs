@@ -142,7 +142,7 @@ pub fn digest(snapshot: &Snapshot<'_>, goal: &str) -> Digest {
 /// [`digest`] with a [`DigestConfig`].
 #[must_use]
 pub fn digest_with(snapshot: &Snapshot<'_>, goal: &str, config: &DigestConfig) -> Digest {
-    assemble::goal_digest(snapshot, goal, config, false).0
+    assemble::goal_digest(snapshot, goal, config, false, None).0
 }
 
 /// [`digest_with`], and for each node it shows, why: how it came in (match, context,
@@ -162,7 +162,19 @@ pub fn explain_digest(
     goal: &str,
     config: &DigestConfig,
 ) -> (Digest, Vec<Explanation>) {
-    assemble::goal_digest(snapshot, goal, config, true)
+    assemble::goal_digest(snapshot, goal, config, true, None)
+}
+
+/// A goal digest whose page-1 matches are `chosen` (node indices, best first) instead of
+/// the digest's own, with the same context, candidates and map after them.
+#[cfg(feature = "llm")]
+pub(crate) fn digest_given(
+    snapshot: &Snapshot<'_>,
+    goal: &str,
+    config: &DigestConfig,
+    chosen: &[usize],
+) -> Digest {
+    assemble::goal_digest(snapshot, goal, config, false, Some(chosen)).0
 }
 
 /// A first look at a page within [`DigestConfig::max_tokens`], for when there is no goal yet:
@@ -192,7 +204,7 @@ pub fn outline_with(snapshot: &Snapshot<'_>, config: &DigestConfig) -> Digest {
             return full;
         }
     }
-    assemble::goal_digest(snapshot, "", config, false).0
+    assemble::goal_digest(snapshot, "", config, false, None).0
 }
 
 /// A compact outline of the whole page: every control with its ref and `/url`, headings,

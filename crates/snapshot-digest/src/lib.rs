@@ -5,6 +5,8 @@ mod devtools;
 mod diff;
 mod digest;
 mod error;
+#[cfg(feature = "llm")]
+pub mod llm;
 mod normalize;
 mod parse;
 mod quote;

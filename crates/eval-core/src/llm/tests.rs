@@ -65,37 +65,3 @@ fn the_run_is_fenced_as_data_and_cannot_close_the_fence() {
     assert!(prompt.trim_end().ends_with(&fence), "{prompt}");
     assert!(prompt.contains("Post-conditions to check:\nShoes listed"));
 }
-
-#[test]
-fn debug_hides_the_api_key() {
-    let config = LlmConfig {
-        api_key: Some("sk-secret".to_owned()),
-        ..LlmConfig::default()
-    };
-    let shown = format!("{config:?}");
-    assert!(
-        !shown.contains("sk-secret") && shown.contains("<redacted>"),
-        "{shown}"
-    );
-}
-
-#[test]
-fn retry_after_wins_over_backoff_and_everything_is_capped() {
-    let config = LlmConfig {
-        backoff: Duration::from_millis(100),
-        max_retry_wait: Duration::from_secs(10),
-        ..LlmConfig::default()
-    };
-    assert_eq!(retry_wait(&config, 0, None), Duration::from_millis(100));
-    assert_eq!(retry_wait(&config, 3, None), Duration::from_millis(800));
-    assert_eq!(retry_wait(&config, 3, Some(Duration::ZERO)), Duration::ZERO);
-    assert_eq!(
-        retry_wait(&config, 0, Some(Duration::from_secs(2))),
-        Duration::from_secs(2)
-    );
-    assert_eq!(
-        retry_wait(&config, 0, Some(Duration::from_secs(3600))),
-        Duration::from_secs(10)
-    );
-    assert_eq!(retry_wait(&config, 40, None), Duration::from_secs(10));
-}

@@ -1,142 +1,13 @@
-//! The LLM judge against a real HTTP server on 127.0.0.1 that answers with scripted,
-//! hand-written HTTP/1.1 responses.
+//! The LLM judge against a real HTTP server on 127.0.0.1 with scripted answers
+//! (`scripted-llm`).
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpListener;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use mcp_eval_core::llm::{LlmConfig, LlmJudge};
 use mcp_eval_core::{Judge, JudgeInput, JudgeOutcome, ToolCall, Trajectory};
-use serde_json::{Value, json};
-
-/// One scripted answer.
-pub(crate) enum Reply {
-    /// Write this raw response and close.
-    Raw(String),
-    /// Read the request, then say nothing for this long.
-    Hang(Duration),
-}
-
-/// A received request: its head (request line and headers) and its JSON body.
-#[derive(Debug, Clone)]
-pub(crate) struct Request {
-    pub(crate) head: String,
-    pub(crate) body: Value,
-}
-
-pub(crate) struct Server {
-    pub(crate) url: String,
-    requests: Arc<Mutex<Vec<Request>>>,
-}
-
-impl Server {
-    pub(crate) fn requests(&self) -> Vec<Request> {
-        self.requests.lock().map(|r| r.clone()).unwrap_or_default()
-    }
-}
-
-/// Starts a server that answers the n-th connection with the n-th reply, then stops listening
-/// (later connections are refused).
-pub(crate) fn serve(replies: Vec<Reply>) -> Server {
-    serve_with(replies, None)
-}
-
-/// [`serve`], over TLS with `tls` when given (`https://127.0.0.1:…/v1`).
-pub(crate) fn serve_with(replies: Vec<Reply>, tls: Option<Arc<rustls::ServerConfig>>) -> Server {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
-    let scheme = if tls.is_some() { "https" } else { "http" };
-    let url = format!(
-        "{scheme}://{}/v1",
-        listener.local_addr().expect("local addr")
-    );
-    let requests = Arc::new(Mutex::new(Vec::new()));
-    let seen = Arc::clone(&requests);
-    std::thread::spawn(move || {
-        for reply in replies {
-            let Ok((stream, _)) = listener.accept() else {
-                return;
-            };
-            let seen = Arc::clone(&seen);
-            let tls = tls.clone();
-            // Each connection on its own thread, so a hanging reply does not block the next.
-            std::thread::spawn(move || match tls {
-                Some(config) => {
-                    let Ok(conn) = rustls::ServerConnection::new(config) else {
-                        return;
-                    };
-                    handle(&mut rustls::StreamOwned::new(conn, stream), reply, &seen);
-                }
-                None => handle(&mut &stream, reply, &seen),
-            });
-        }
-    });
-    Server { url, requests }
-}
-
-fn handle<S: Read + Write>(stream: &mut S, reply: Reply, seen: &Mutex<Vec<Request>>) {
-    let Some(request) = read_request(stream) else {
-        return;
-    };
-    if let Ok(mut all) = seen.lock() {
-        all.push(request);
-    }
-    match reply {
-        Reply::Raw(text) => {
-            let _ = stream.write_all(text.as_bytes());
-            let _ = stream.flush();
-        }
-        Reply::Hang(d) => std::thread::sleep(d),
-    }
-}
-
-fn read_request<S: Read>(stream: &mut S) -> Option<Request> {
-    let mut reader = BufReader::new(stream);
-    let mut head = String::new();
-    let mut length = 0usize;
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        if line == "\r\n" {
-            break;
-        }
-        if let Some((name, value)) = line.split_once(':')
-            && name.eq_ignore_ascii_case("content-length")
-        {
-            length = value.trim().parse().ok()?;
-        }
-        head.push_str(&line);
-    }
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body).ok()?;
-    Some(Request {
-        head,
-        body: serde_json::from_slice(&body).unwrap_or(Value::Null),
-    })
-}
-
-pub(crate) fn http(status: &str, extra_headers: &str, body: &str) -> Reply {
-    Reply::Raw(format!(
-        "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n{extra_headers}\r\n{body}",
-        body.len()
-    ))
-}
-
-pub(crate) fn chat(content: &str) -> Reply {
-    chat_full(
-        json!({"role": "assistant", "content": content, "refusal": null}),
-        "stop",
-    )
-}
-
-fn chat_full(message: Value, finish_reason: &str) -> Reply {
-    let body = json!({"id": "chatcmpl-1", "object": "chat.completion", "created": 1_700_000_000, "model": "m",
-        "choices": [{"index": 0, "message": message, "finish_reason": finish_reason}],
-        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}});
-    http("200 OK", "", &body.to_string())
-}
+use scripted_llm::{Reply, Server, chat, chat_full, http, serve};
+use serde_json::json;
 
 pub(crate) fn config(url: &str) -> LlmConfig {
     LlmConfig {
@@ -361,7 +232,7 @@ fn temperature_rejected_is_dropped() {
 fn every_400_ends_unscored() {
     let bad = || http("400 Bad Request", "", r#"{"error":{"message":"nope"}}"#);
     let server = serve(vec![bad(), bad(), bad()]);
-    assert_failed(&judge(&server), "rejected the request (400)");
+    assert_failed(&judge(&server), "answered 400: {\"error\"");
 }
 
 #[test]
@@ -370,7 +241,7 @@ fn refusal_is_unscored_without_retry() {
         json!({"role": "assistant", "content": null, "refusal": "I can't help"}),
         "stop",
     )]);
-    assert_failed(&judge(&server), "refused: I can't help");
+    assert_failed(&judge(&server), "the judge refused: I can't help");
     assert_eq!(server.requests().len(), 1);
 }
 
@@ -409,14 +280,7 @@ fn out_of_range_score_is_unscored() {
 
 #[test]
 fn nobody_listening_is_unscored() {
-    let port = TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .unwrap_or(9);
-    let server = Server {
-        url: format!("http://127.0.0.1:{port}/v1"),
-        requests: Arc::default(),
-    };
+    let server = Server::unreachable();
     assert_failed(&judge(&server), "request to");
 }
 

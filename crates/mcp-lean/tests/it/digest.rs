@@ -221,3 +221,110 @@ fn diff_of_two_files() {
     assert_eq!(run(&["diff", "-", "-"], Some("")).status.code(), Some(2));
     assert_eq!(run(&["diff", &old], None).status.code(), Some(2));
 }
+
+#[test]
+fn llm_digest_over_https_uses_the_models_choice_and_sends_the_key() {
+    use std::process::Command;
+    use std::sync::Arc;
+    let pki = scripted_llm::TestPki::new();
+    // The comments button of the news sample; the scripted model chooses it and one ref it
+    // invents.
+    let server = scripted_llm::serve_with(
+        vec![scripted_llm::chat(r#"{"refs": ["e77777", "e125"]}"#)],
+        Some(Arc::clone(&pki.server)),
+    );
+    let goal = "read the comments on this story";
+    let out = Command::new(env!("CARGO_BIN_EXE_mcp-lean"))
+        .args([
+            "digest",
+            "--goal",
+            goal,
+            "--format",
+            "json",
+            "--llm-model",
+            "picker",
+        ])
+        .args(["--llm-url", &server.url, "--ca-cert"])
+        .arg(&pki.ca_file)
+        .arg(news())
+        .env("MCP_LEAN_LLM_API_KEY", "digest-key")
+        .output()
+        .expect("mcp-lean runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    let requests = server.requests();
+    assert!(
+        requests[0]
+            .head
+            .to_ascii_lowercase()
+            .contains("authorization: bearer digest-key"),
+        "{}",
+        requests[0].head
+    );
+    assert_eq!(requests[0].body["model"], "picker");
+    let llm = &value["llm"];
+    assert_eq!(llm["refs"], serde_json::json!(["e125"]), "{llm}");
+    assert!(
+        llm["dropped"]
+            .as_array()
+            .is_some_and(|d| d.iter().any(|r| r == "e77777")),
+        "{llm}"
+    );
+    assert!(!value["text"].as_str().unwrap_or("").contains("e77777"));
+    assert!(
+        llm["sent_tokens"].as_u64() < llm["snapshot_tokens"].as_u64(),
+        "{llm}"
+    );
+    assert_eq!(llm["usage"]["total_tokens"], 15);
+    assert!(stderr.contains("e77777"), "{stderr}");
+}
+
+#[test]
+fn llm_digest_falls_back_with_a_warning_when_nobody_answers() {
+    let server = scripted_llm::Server::unreachable();
+    let goal = "read the comments on this story";
+    let out = run(
+        &[
+            "digest",
+            "--goal",
+            goal,
+            "--llm-url",
+            &server.url,
+            "--llm-model",
+            "m",
+            &news(),
+        ],
+        None,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(
+            "warning: the deterministic digest is shown: the model gave no usable answer"
+        ),
+        "{stderr}"
+    );
+    let plain = run(&["digest", "--goal", goal, &news()], None);
+    assert_eq!(out.stdout, plain.stdout);
+    let bad = run(
+        &[
+            "digest",
+            "--goal",
+            goal,
+            "--llm-url",
+            "ftp://x",
+            "--llm-model",
+            "m",
+            &news(),
+        ],
+        None,
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("is not an http:// or https:// URL"));
+    let no_model = run(
+        &["digest", "--goal", goal, "--llm-url", &server.url, &news()],
+        None,
+    );
+    assert_eq!(no_model.status.code(), Some(2));
+}

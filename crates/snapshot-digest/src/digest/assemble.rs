@@ -7,7 +7,7 @@ use super::fill::{Candidates, write_region_map};
 use super::goal::{Goal, Intent, analyse};
 use super::index::match_goal;
 use super::score::Scorer;
-use super::select::{Limits, Pool, select};
+use super::select::{Limits, Pool, Selection, select, select_given};
 use super::text::clip;
 use super::{Digest, DigestConfig, finish};
 use crate::{Snapshot, estimate_tokens};
@@ -40,12 +40,14 @@ struct Parts {
     more: bool,
 }
 
-/// Builds the digest and, when `explain` is set, why each node is in it.
+/// Builds the digest and, when `explain` is set, why each node is in it. With `given`, page
+/// 1's matches are those nodes (best first), not the digest's own choice.
 pub(super) fn goal_digest(
     snap: &Snapshot<'_>,
     goal_text: &str,
     config: &DigestConfig,
     explain: bool,
+    given: Option<&[usize]>,
 ) -> (Digest, Vec<Explanation>) {
     let page = config.page.max(1);
     let quoted = &shorten(goal_text);
@@ -75,6 +77,7 @@ pub(super) fn goal_digest(
         regions: snap.len(),
         shown: snap.len(),
         more: true,
+        given: given.is_some(),
     };
     let body_budget = config.max_tokens.saturating_sub(estimate_tokens(&header(
         quoted,
@@ -83,7 +86,15 @@ pub(super) fn goal_digest(
         &widest,
         snap.len(),
     )));
-    let first = first_page(snap, &score, &scorer, config, body_budget, goal.intent);
+    let first = first_page(
+        snap,
+        &score,
+        &scorer,
+        config,
+        body_budget,
+        goal.intent,
+        given,
+    );
     let parts = if page == 1 {
         first
     } else {
@@ -95,6 +106,7 @@ pub(super) fn goal_digest(
         regions: parts.regions,
         shown: parts.kept.iter().filter(|&&k| k).count() + parts.listed.len(),
         more: parts.more,
+        given: given.is_some(),
     };
     let shown = counts.shown;
     let header = header(quoted, config, page, &counts, snap.len());
@@ -176,6 +188,7 @@ fn first_page(
     config: &DigestConfig,
     budget: usize,
     intent: Intent,
+    given: Option<&[usize]>,
 ) -> Parts {
     let options = EmitOptions {
         max_text_chars: config.max_text_chars,
@@ -186,11 +199,17 @@ fn first_page(
         Intent::Act => HITS_SHARE_ACT,
     };
     let hits_budget = (budget as f32 * share) as usize;
+    if let Some(given) = given {
+        let selection = select_given(snap, given, hits_budget * CHARS_PER_TOKEN);
+        let mut body = String::new();
+        emit(&mut body, snap, &selection.keep, &options);
+        return rest_of_page(snap, score, scorer, body, selection, budget);
+    }
     let pool = Pool::new(snap, score, scorer);
     let mut max_hits = config.max_hits;
     // The selection estimates its size; the emitted text is measured, and when it is over
     // its share the least relevant match goes. Bounded by `max_hits` rounds.
-    let (mut body, selection) = loop {
+    let (body, selection) = loop {
         let limits = Limits {
             max_hits,
             budget_chars: hits_budget * CHARS_PER_TOKEN,
@@ -213,6 +232,19 @@ fn first_page(
         }
         max_hits = selection.hits.len() - 1;
     };
+    rest_of_page(snap, score, scorer, body, selection, budget)
+}
+
+/// Page 1 after its matches: cut them to fit if need be, then the further candidates and
+/// the map of omitted regions.
+fn rest_of_page(
+    snap: &Snapshot<'_>,
+    score: &[f32],
+    scorer: &Scorer<'_, '_>,
+    mut body: String,
+    selection: Selection,
+    budget: usize,
+) -> Parts {
     // One match whose context alone is over the whole budget (a huge form, long texts) is
     // cut by lines from its end: what remains still parses, and the refs it shows are whole.
     if estimate_tokens(&body) > budget {
@@ -303,6 +335,8 @@ struct Counts {
     regions: usize,
     shown: usize,
     more: bool,
+    /// The matches were chosen by someone else (the LLM digest's model).
+    given: bool,
 }
 
 fn header(goal: &str, config: &DigestConfig, page: usize, parts: &Counts, total: usize) -> String {
@@ -314,10 +348,12 @@ fn header(goal: &str, config: &DigestConfig, page: usize, parts: &Counts, total:
     };
     if page == 1 {
         let n = parts.hits;
-        h.push_str(&format!(
-            "{n} {} with context, ",
-            if n == 1 { "match" } else { "matches" }
-        ));
+        let what = match (parts.given, n == 1) {
+            (true, _) => "chosen by the model",
+            (false, true) => "match",
+            (false, false) => "matches",
+        };
+        h.push_str(&format!("{n} {what} with context, "));
     }
     h.push_str(&format!(
         "{} further {}",

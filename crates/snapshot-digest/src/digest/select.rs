@@ -38,6 +38,7 @@ pub(crate) fn select(snap: &Snapshot<'_>, pool: &Pool<'_>, limits: &Limits) -> S
     let mut keep = Kept {
         flags: vec![false; n],
         log: Vec::new(),
+        cost: 0,
     };
     let mut hits = Vec::new();
     let mut shown = vec![0.0f32; pool.concepts];
@@ -46,7 +47,6 @@ pub(crate) fn select(snap: &Snapshot<'_>, pool: &Pool<'_>, limits: &Limits) -> S
     let mut used = vec![false; pool.len()];
     let mut covered = vec![false; n];
     let mut seen: Vec<Signature<'_>> = Vec::new();
-    let mut cost = 0usize;
     while hits.len() < limits.max_hits {
         let mut best: Option<(usize, f32)> = None;
         for (p, (i, detail)) in pool.iter().enumerate() {
@@ -76,19 +76,41 @@ pub(crate) fn select(snap: &Snapshot<'_>, pool: &Pool<'_>, limits: &Limits) -> S
         if sig.1.is_some() {
             seen.push(sig);
         }
-        let mark = keep.log.len();
-        keep_hit(snap, i, &mut keep, &mut covered);
-        let added: usize = keep.log[mark..]
-            .iter()
-            .map(|&j| line_cost(&snap.nodes()[j]))
-            .sum();
-        if !hits.is_empty() && cost + added > limits.budget_chars {
-            keep.rollback(mark);
+        if !keep.add_hit(snap, i, &mut covered, !hits.is_empty(), limits.budget_chars) {
             break;
         }
-        cost += added;
         for &(k, credit, _) in &detail.parts {
             shown[k] = shown[k].max(credit);
+        }
+        hits.push(i);
+    }
+    Selection {
+        keep: keep.flags,
+        hits,
+    }
+}
+
+/// Keeps `chosen` (node indices, best first) as hits, each with the context [`select`]
+/// gives a hit, while their lines fit `budget_chars`; the first always comes in. For hits
+/// someone else picked (the LLM digest's model).
+pub(crate) fn select_given(
+    snap: &Snapshot<'_>,
+    chosen: &[usize],
+    budget_chars: usize,
+) -> Selection {
+    let mut keep = Kept {
+        flags: vec![false; snap.len()],
+        log: Vec::new(),
+        cost: 0,
+    };
+    let mut covered = vec![false; snap.len()];
+    let mut hits = Vec::new();
+    for &i in chosen {
+        if i >= snap.len() || covered[i] || hits.contains(&i) {
+            continue;
+        }
+        if !keep.add_hit(snap, i, &mut covered, !hits.is_empty(), budget_chars) {
+            break;
         }
         hits.push(i);
     }
@@ -154,6 +176,8 @@ pub(crate) fn signature<'a>(node: &'a Node<'_>) -> Signature<'a> {
 struct Kept {
     flags: Vec<bool>,
     log: Vec<usize>,
+    /// Estimated chars of the hits added with [`Kept::add_hit`].
+    cost: usize,
 }
 
 impl Kept {
@@ -168,6 +192,30 @@ impl Kept {
         for i in self.log.drain(mark..) {
             self.flags[i] = false;
         }
+    }
+
+    /// Keeps hit `i` with its context when that fits `budget_chars` or it is the first
+    /// (`!bounded`); says whether it was kept.
+    fn add_hit(
+        &mut self,
+        snap: &Snapshot<'_>,
+        i: usize,
+        covered: &mut [bool],
+        bounded: bool,
+        budget_chars: usize,
+    ) -> bool {
+        let mark = self.log.len();
+        keep_hit(snap, i, self, covered);
+        let added: usize = self.log[mark..]
+            .iter()
+            .map(|&j| line_cost(&snap.nodes()[j]))
+            .sum();
+        if bounded && self.cost + added > budget_chars {
+            self.rollback(mark);
+            return false;
+        }
+        self.cost += added;
+        true
     }
 }
 

@@ -17,7 +17,7 @@ fn refs_in(text: &str) -> HashSet<String> {
         .collect()
 }
 
-fn refs_of(snap: &Snapshot<'_>) -> HashSet<String> {
+pub(crate) fn refs_of(snap: &Snapshot<'_>) -> HashSet<String> {
     snap.nodes()
         .iter()
         .filter_map(|n| n.aria_ref().map(|r| r.as_str().to_owned()))
@@ -26,7 +26,7 @@ fn refs_of(snap: &Snapshot<'_>) -> HashSet<String> {
 
 /// The output parses and every ref in it is one of the input's, written byte for byte.
 #[track_caller]
-fn check_refs(output: &str, input: &Snapshot<'_>) {
+pub(crate) fn check_refs(output: &str, input: &Snapshot<'_>) {
     let known = refs_of(input);
     for r in refs_in(output) {
         assert!(
@@ -45,7 +45,7 @@ fn news() -> String {
     example("news.snapshot.yaml")
 }
 
-fn example(name: &str) -> String {
+pub(crate) fn example(name: &str) -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../examples")
         .join(name);

@@ -10,6 +10,8 @@ mod digest;
 /// The fuzz target's property, shared with `fuzz/fuzz_targets/parse_snapshot.rs`.
 mod fuzz_property;
 mod fuzz_regressions;
+#[cfg(feature = "llm")]
+mod llm;
 mod props;
 mod tricky;
 mod write;

@@ -1,0 +1,12 @@
+#![doc = include_str!("../README.md")]
+
+mod client;
+mod config;
+mod error;
+mod message;
+mod roots;
+
+pub use client::Client;
+pub use config::Config;
+pub use error::Error;
+pub use message::{Completion, Message, Request, Schema, Tool, ToolCall, Usage};
