@@ -1,14 +1,12 @@
 //! `mcp-lean digest` and `mcp-lean diff`: what of a snapshot serves a goal, and what changed.
 
-use std::path::PathBuf;
-use std::time::Duration;
-
 use serde_json::{Value, json};
-use snapshot_digest::llm::{Client, ClientConfig, LlmDigestConfig, LlmOutcome, llm_digest};
+use snapshot_digest::llm::LlmOutcome;
 use snapshot_digest::{Digest, DigestConfig, Snapshot};
 
 use crate::Outcome;
 use crate::input::{Input, read_or_report as load};
+use crate::llm_args::{LlmArgs, describe};
 
 /// Output format of `mcp-lean digest`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -45,31 +43,12 @@ pub(crate) struct DigestArgs {
     /// The snapshot's syntax.
     #[arg(long, value_enum, default_value_t = SyntaxArg::Auto)]
     syntax: SyntaxArg,
-    /// With --goal: a chat model chooses the matches among the digest's candidates, through
-    /// this OpenAI-compatible API (base URL up to /v1; https, or http for a local server).
-    /// The API key is read from MCP_LEAN_LLM_API_KEY. Any failure gives the deterministic
-    /// digest, with a warning.
-    #[arg(long, requires_all = ["goal", "llm_model"], conflicts_with = "explain")]
-    llm_url: Option<String>,
-    /// With --llm-url: the model's name.
-    #[arg(long, requires = "llm_url")]
-    llm_model: Option<String>,
-    /// With --llm-url: time limit of one request, in seconds.
-    #[arg(long, default_value_t = 30, requires = "llm_url")]
-    llm_timeout: u64,
-    /// With --llm-url: budget of the candidate excerpt the model reads, in estimated tokens.
-    #[arg(long, default_value_t = LlmDigestConfig::default().candidate_tokens, requires = "llm_url")]
-    llm_candidates: usize,
-    /// With --llm-url: a PEM file of a private CA to trust besides the system's roots
-    /// (repeatable); SSL_CERT_FILE replaces the system's roots.
-    #[arg(long = "ca-cert", value_name = "FILE", requires = "llm_url")]
-    ca_cert: Vec<PathBuf>,
+    /// The LLM digest (with --goal).
+    #[command(flatten)]
+    llm: LlmArgs,
     /// The snapshot file (a bare snapshot or a Playwright MCP response), or `-` for stdin.
     file: String,
 }
-
-/// The environment variable the LLM digest's API key is read from.
-const LLM_KEY_VAR: &str = "MCP_LEAN_LLM_API_KEY";
 
 /// Which snapshot syntax a file is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -112,6 +91,10 @@ pub(crate) fn parse(input: &Input, syntax: SyntaxArg) -> Result<Snapshot<'_>, Ou
 
 /// Runs `mcp-lean digest`.
 pub(crate) fn run_digest(args: &DigestArgs) -> Outcome {
+    if args.llm.llm_url.is_some() && args.goal.is_none() {
+        eprintln!("mcp-lean: --llm-url chooses for a goal; give --goal TEXT as well");
+        return Outcome::Failure;
+    }
     let input = match load(&args.file) {
         Ok(input) => input,
         Err(outcome) => return outcome,
@@ -127,7 +110,7 @@ pub(crate) fn run_digest(args: &DigestArgs) -> Outcome {
     };
     let mut llm = Value::Null;
     let (digest, explanations) = match &args.goal {
-        Some(goal) if args.llm_url.is_some() => match ask_model(args, &snap, goal, &config) {
+        Some(goal) if args.llm.llm_url.is_some() => match ask_model(args, &snap, goal, &config) {
             Ok((digest, report)) => {
                 llm = report;
                 (digest, Vec::new())
@@ -181,53 +164,36 @@ fn ask_model(
     goal: &str,
     config: &DigestConfig,
 ) -> Result<(Digest, Value), Outcome> {
-    let client = Client::new(ClientConfig {
-        base_url: args.llm_url.clone().unwrap_or_default(),
-        model: args.llm_model.clone().unwrap_or_default(),
-        api_key: std::env::var(LLM_KEY_VAR).ok().filter(|k| !k.is_empty()),
-        ca_certs: args.ca_cert.clone(),
-        timeout: Duration::from_secs(args.llm_timeout),
-        // A digest is on an agent's path: one retry, short waits.
-        max_attempts: 2,
-        max_retry_wait: Duration::from_secs(5),
-        ..ClientConfig::default()
-    })
-    .map_err(|e| {
-        eprintln!("mcp-lean: {e}");
-        Outcome::Failure
-    })?;
-    let llm = LlmDigestConfig {
-        candidate_tokens: args.llm_candidates,
-        ..LlmDigestConfig::default()
+    if args.explain {
+        eprintln!(
+            "mcp-lean: --explain explains the deterministic digest; leave out --llm-url or --explain"
+        );
+        return Err(Outcome::Failure);
+    }
+    let digester = match args.llm.digester() {
+        Ok(Some(d)) => d,
+        Ok(None) => return Err(Outcome::Failure),
+        Err(e) => {
+            eprintln!("mcp-lean: {e}");
+            return Err(Outcome::Failure);
+        }
     };
-    let d = llm_digest(snap, goal, config, &llm, &client);
+    let d = digester.digest(snap, goal, config);
     let whole = snapshot_digest::estimate_tokens(snap.source());
-    let outcome = match &d.outcome {
+    let (line, warning) = describe(&d.outcome);
+    let warn = if warning { "warning: " } else { "" };
+    eprintln!(
+        "mcp-lean: {warn}{line}; sent about {} tokens, the whole snapshot is {whole}",
+        d.sent_tokens
+    );
+    let mut report = match &d.outcome {
         LlmOutcome::Chosen { refs, dropped } => {
-            let mut line = format!("mcp-lean: the model chose {}", refs.join(", "));
-            if !dropped.is_empty() {
-                line.push_str(&format!(
-                    "; dropped {}, not in the excerpt it read",
-                    dropped.join(", ")
-                ));
-            }
-            eprintln!(
-                "{line}; sent about {} tokens, the whole snapshot is {whole}",
-                d.sent_tokens
-            );
             json!({"outcome": "chosen", "refs": refs, "dropped": dropped})
         }
-        LlmOutcome::NotAsked { reason } => {
-            eprintln!("mcp-lean: no model asked: {reason}");
-            json!({"outcome": "not_asked", "reason": reason})
-        }
-        LlmOutcome::Fallback { reason } => {
-            eprintln!("mcp-lean: warning: the deterministic digest is shown: {reason}");
-            json!({"outcome": "fallback", "reason": reason})
-        }
+        LlmOutcome::NotAsked { reason } => json!({"outcome": "not_asked", "reason": reason}),
+        LlmOutcome::Fallback { reason } => json!({"outcome": "fallback", "reason": reason}),
         other => json!({"outcome": format!("{other:?}")}),
     };
-    let mut report = outcome;
     report["sent_tokens"] = json!(d.sent_tokens);
     report["snapshot_tokens"] = json!(whole);
     if let Some(u) = d.usage {

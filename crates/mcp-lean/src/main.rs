@@ -25,6 +25,7 @@ mod eval;
 mod guard;
 mod input;
 mod lint;
+mod llm_args;
 mod parse;
 mod proxy;
 mod proxy_report;

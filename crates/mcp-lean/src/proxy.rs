@@ -8,14 +8,18 @@ mod stats_file;
 mod upstream;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args as ClapArgs;
+use mcp_proxy_rules::GoalDigester;
 use rmcp::ServiceExt;
 use rmcp::transport::TokioChildProcess;
+use snapshot_digest::{DigestConfig, Snapshot};
 use tokio_util::sync::CancellationToken;
 
 use crate::Outcome;
+use crate::llm_args::{LlmArgs, describe};
 use downstream::{Proxy, ServerLink, Settings};
 use stats_file::StatsFile;
 
@@ -54,6 +58,9 @@ pub(crate) struct Args {
     /// of a command to start.
     #[arg(long, value_name = "URL", conflicts_with = "command")]
     upstream_url: Option<String>,
+    /// The LLM digest for goal digests.
+    #[command(flatten)]
+    llm: LlmArgs,
     /// The server's command and its arguments, after `--`.
     #[arg(
         last = true,
@@ -123,12 +130,23 @@ fn prepare(args: &Args) -> Result<Settings, String> {
         None => std::env::current_dir()
             .map_err(|e| format!("cannot read the current folder: {e}; pass --workspace DIR"))?,
     };
+    let goal_digester = args.llm.digester()?.map(|digester| {
+        let digester: Arc<GoalDigester> = Arc::new(
+            move |snap: &Snapshot<'_>, goal: &str, config: &DigestConfig| {
+                let d = digester.digest(snap, goal, config);
+                let (line, _) = describe(&d.outcome);
+                (d.digest.text, Some(format!("llm digest: {line}")))
+            },
+        );
+        digester
+    });
     Ok(Settings {
         profile: args.profile.clone(),
         config,
         stats,
         timeout: Duration::from_secs(args.timeout),
         workspace,
+        goal_digester,
     })
 }
 

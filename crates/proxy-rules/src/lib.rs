@@ -10,7 +10,8 @@ mod tools;
 pub use error::Error;
 pub use profile::{Profile, ProfileFile, WithoutGoal};
 pub use rewrite::{
-    Action, Call, Outcome, Prepared, Rewriter, SnapshotFiles, error_result, text_tokens,
+    Action, Call, GoalDigester, Outcome, Prepared, Rewriter, SnapshotFiles, error_result,
+    text_tokens,
 };
 pub use stats::{CallStats, Report, Timing, ToolSum};
 pub use tools::{LeanArgs, ToolsReport, augment_tools, confirm_tool, split_args};

@@ -3,12 +3,13 @@
 
 use std::collections::VecDeque;
 use std::ops::Range;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use output_guard::{Budget, Config as GuardConfig, Guard, Kind, StoreLimits, TokenStore};
 use serde_json::{Map, Value, json};
 use snapshot_digest::{
-    DiffKind, DigestConfig, diff, digest_with, full_digest_with, outline_with, parse_lenient,
+    DiffKind, DigestConfig, Snapshot, diff, digest_with, full_digest_with, outline_with,
+    parse_lenient,
 };
 
 use crate::markdown::{
@@ -112,6 +113,13 @@ pub struct Outcome {
     pub notes: Vec<String>,
 }
 
+/// Writes a goal digest in place of [`digest_with`]: the snapshot, the goal and the digest
+/// settings in; the digest's text and, when it did not do what it was set up for (a model
+/// that gave no usable answer, say), a note for the statistics out. The proxy's LLM digest
+/// is one.
+pub type GoalDigester =
+    dyn Fn(&Snapshot<'_>, &str, &DigestConfig) -> (String, Option<String>) + Send + Sync;
+
 /// Recent snapshots kept per page for diffs.
 const RECENT_PAGES: usize = 16;
 
@@ -139,12 +147,26 @@ const RECENT_PAGES: usize = 16;
 /// assert_eq!(outcome.actions.len(), 1);
 /// # Ok::<(), mcp_proxy_rules::Error>(())
 /// ```
-#[derive(Debug)]
 pub struct Rewriter {
     profile: Profile,
     guard: Guard,
     store: TokenStore,
     recent: Mutex<VecDeque<(String, String)>>,
+    goal_digester: Option<Arc<GoalDigester>>,
+}
+
+impl std::fmt::Debug for Rewriter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rewriter")
+            .field("profile", &self.profile)
+            .field("guard", &self.guard)
+            .field("store", &self.store)
+            .field(
+                "goal_digester",
+                &self.goal_digester.as_ref().map(|_| "custom"),
+            )
+            .finish_non_exhaustive()
+    }
 }
 
 impl Rewriter {
@@ -166,7 +188,31 @@ impl Rewriter {
             guard,
             store: TokenStore::new(StoreLimits::default()),
             recent: Mutex::new(VecDeque::new()),
+            goal_digester: None,
         })
+    }
+
+    /// Goal digests are written by `digester` instead of [`digest_with`] (the same
+    /// snapshot, goal and settings).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use mcp_proxy_rules::{Profile, Rewriter};
+    ///
+    /// let rw = Rewriter::new(Profile::playwright())?.with_goal_digester(Arc::new(
+    ///     |snap: &snapshot_digest::Snapshot<'_>, goal: &str, config: &snapshot_digest::DigestConfig| {
+    ///         (snapshot_digest::digest_with(snap, goal, config).text, None)
+    ///     },
+    /// ));
+    /// # let _ = rw;
+    /// # Ok::<(), mcp_proxy_rules::Error>(())
+    /// ```
+    #[must_use]
+    pub fn with_goal_digester(mut self, digester: Arc<GoalDigester>) -> Self {
+        self.goal_digester = Some(digester);
+        self
     }
 
     /// The profile in use.
@@ -389,7 +435,12 @@ impl Rewriter {
         let config = self.digest_config(call.lean.page);
         if let Some(goal) = &call.lean.goal {
             outcome.actions.push(Action::GoalDigest);
-            return Some(digest_with(&snapshot, goal, &config).text);
+            let Some(digester) = &self.goal_digester else {
+                return Some(digest_with(&snapshot, goal, &config).text);
+            };
+            let (text, note) = digester(&snapshot, goal, &config);
+            outcome.notes.extend(note);
+            return Some(text);
         }
         let (text, action) = match self.profile.without_goal {
             WithoutGoal::Unchanged => return None,

@@ -5,7 +5,9 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use mcp_proxy_rules::{CallStats, Prepared, Profile, Rewriter, Timing, augment_tools, text_tokens};
+use mcp_proxy_rules::{
+    CallStats, GoalDigester, Prepared, Profile, Rewriter, Timing, augment_tools, text_tokens,
+};
 use rmcp::model::{
     CallToolResult, ClientRequest, ErrorData, InitializeResult, ListToolsResult, ServerResult,
     ToolsCapability,
@@ -23,7 +25,6 @@ use super::stats_file::StatsFile;
 use super::upstream::{self, ProgressMap, Upstream};
 
 /// What the command line and the configuration file said.
-#[derive(Debug)]
 pub(crate) struct Settings {
     /// A built-in profile chosen with `--profile`.
     pub(crate) profile: Option<String>,
@@ -35,6 +36,8 @@ pub(crate) struct Settings {
     pub(crate) timeout: Duration,
     /// Where relative snapshot links point.
     pub(crate) workspace: PathBuf,
+    /// Writes goal digests in place of the deterministic digest (`--llm-url`).
+    pub(crate) goal_digester: Option<Arc<GoalDigester>>,
 }
 
 /// How the proxy reaches the server.
@@ -192,8 +195,11 @@ impl Proxy {
         }
         info.instructions = peer_info.instructions.clone();
         info.meta = peer_info.meta.clone();
-        let rewriter = Rewriter::new(self.profile(&info.server_info.name)?)
+        let mut rewriter = Rewriter::new(self.profile(&info.server_info.name)?)
             .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+        if let Some(digester) = &shared.settings.goal_digester {
+            rewriter = rewriter.with_goal_digester(Arc::clone(digester));
+        }
         // The proxy adds a tool, so the client must know there are tools.
         if info.capabilities.tools.is_none() {
             info.capabilities.tools = Some(ToolsCapability::default());

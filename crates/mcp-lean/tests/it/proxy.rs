@@ -515,3 +515,52 @@ fn proxy_report_sums_a_stats_file() {
     let empty = crate::run(&["proxy-report", "-"], Some("\n"));
     assert_eq!(empty.status.code(), Some(1));
 }
+
+#[test]
+fn llm_digest_in_the_proxy_uses_the_models_choice_then_falls_back() {
+    // First call: the model chooses the comments button and invents a ref. Second call: the
+    // model's server is gone, and the deterministic digest comes back.
+    let model = scripted_llm::serve(vec![scripted_llm::chat(r#"{"refs": ["e125", "e31337"]}"#)]);
+    runtime().block_on(async {
+        let (running, _) = connect(&[
+            "--profile",
+            "playwright",
+            "--llm-url",
+            &model.url,
+            "--llm-model",
+            "picker",
+            "--llm-timeout",
+            "5",
+        ])
+        .await;
+        let tools = running.list_all_tools().await.expect("tools");
+        let snapshot = tools
+            .iter()
+            .find(|t| t.name == "browser_snapshot")
+            .expect("the snapshot tool");
+        assert!(
+            snapshot
+                .input_schema
+                .get("properties")
+                .is_some_and(|p| p.get("goal").is_some()),
+            "the proxy adds goal to the snapshot tool"
+        );
+        let goal = json!({"goal": "read the comments on this story"});
+        let ask = || {
+            call("browser_snapshot").with_arguments(goal.as_object().cloned().unwrap_or_default())
+        };
+        let first = text(&running.call_tool(ask()).await.expect("a result"));
+        assert!(first.contains("chosen by the model"), "{first}");
+        assert!(
+            first.contains("[ref=e125]") && !first.contains("e31337"),
+            "{first}"
+        );
+        let sent = model.requests();
+        assert_eq!(sent.len(), 1);
+        assert_eq!(sent[0].body["model"], "picker");
+        let second = text(&running.call_tool(ask()).await.expect("a result"));
+        assert!(second.contains("# digest for goal"), "{second}");
+        assert!(!second.contains("chosen by the model"), "{second}");
+        running.cancel().await.expect("the proxy stops");
+    });
+}

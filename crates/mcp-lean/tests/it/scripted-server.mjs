@@ -1,6 +1,7 @@
 // A scripted MCP server over stdio, for the proxy's tests: each tool does one thing a real
 // server may do (send progress, ask the client to sample, never answer, die, write garbage,
 // answer 10 MB). Node only, no packages.
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const send = (msg) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...msg }) + '\n');
@@ -8,7 +9,7 @@ const pendingFromClient = new Map();
 let nextId = 1;
 const cancelled = new Set();
 
-const tools = ['slow', 'sample', 'ask', 'hang', 'die', 'garbage', 'big', 'echo_meta'].map((name) => ({
+const tools = ['slow', 'sample', 'ask', 'hang', 'die', 'garbage', 'big', 'echo_meta', 'browser_snapshot'].map((name) => ({
   name,
   description: `The ${name} behaviour of the scripted test server.`,
   inputSchema: { type: 'object', properties: {} },
@@ -66,6 +67,12 @@ async function call(id, params) {
       return send({ id, result: { content: [{ type: 'text', text: 'after garbage' }] } });
     case 'big':
       return send({ id, result: { content: [{ type: 'text', text: 'x'.repeat(10 * 1024 * 1024) }] } });
+    case 'browser_snapshot': {
+      // The repo's news sample, answered as Playwright MCP answers a snapshot.
+      const yaml = readFileSync(new URL('../../../../examples/news.snapshot.yaml', import.meta.url), 'utf8');
+      const text = `### Page\n- Page URL: http://127.0.0.1/news\n- Page Title: News\n### Snapshot\n\`\`\`yaml\n${yaml.trimEnd()}\n\`\`\``;
+      return send({ id, result: { content: [{ type: 'text', text }] } });
+    }
     case 'echo_meta':
       return send({ id, result: { content: [{ type: 'text', text: JSON.stringify(params._meta ?? null) }], _meta: { 'test/echo': true } } });
     default:
