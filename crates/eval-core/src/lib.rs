@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod report;
+mod result;
 pub mod runner;
 pub mod score;
 pub mod suite;

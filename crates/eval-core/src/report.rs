@@ -10,7 +10,7 @@ use serde::Serialize;
 pub use junit::to_junit;
 pub use markdown::to_markdown;
 
-use crate::runner::ScenarioResult;
+use crate::result::ScenarioResult;
 use crate::score::Status;
 use crate::suite::ScoringMode;
 

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::Report;
-use crate::runner::ScenarioResult;
+use crate::result::ScenarioResult;
 use crate::score::Status;
 
 /// Renders the report in the common JUnit XML shape that CI systems read:

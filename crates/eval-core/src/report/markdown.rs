@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::{Counts, Report};
-use crate::runner::ScenarioResult;
+use crate::result::ScenarioResult;
 use crate::score::{JudgeOutcome, Status};
 
 /// Renders the report as Markdown: totals, one table row per scenario (status, id, prompt,
