@@ -365,6 +365,18 @@ mod tests {
         assert!(read("{{{{").is_err());
     }
 
+    proptest::proptest! {
+        /// A model's answer is outside data: whatever it says, reading it returns.
+        #[test]
+        fn any_answer_reads_without_panic(text in "\\PC{0,300}", refs in proptest::collection::vec("\\PC{0,12}", 0..6)) {
+            let _ = read_refs(&text);
+            let answer = serde_json::json!({"refs": refs}).to_string();
+            let read = read_refs(&answer).map_err(proptest::test_runner::TestCaseError::fail)?;
+            proptest::prop_assert_eq!(read.len(), refs.len());
+            let _ = read_refs(&format!("{text}{answer}{text}"));
+        }
+    }
+
     #[test]
     fn the_excerpt_cannot_close_its_fence() {
         let r = request("buy", "- button \"````\" [ref=e1]\n");
