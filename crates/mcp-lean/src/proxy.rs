@@ -134,7 +134,11 @@ fn prepare(args: &Args) -> Result<Settings, String> {
         let digester: Arc<GoalDigester> = Arc::new(
             move |snap: &Snapshot<'_>, goal: &str, config: &DigestConfig| {
                 let d = digester.digest(snap, goal, config);
-                let (line, _) = describe(&d.outcome);
+                let (line, warning) = describe(&d.outcome);
+                // The client's log: a model that stopped answering must not go unnoticed.
+                if warning {
+                    eprintln!("mcp-lean proxy: warning: llm digest: {line}");
+                }
                 (d.digest.text, Some(format!("llm digest: {line}")))
             },
         );

@@ -114,8 +114,8 @@ pub struct Outcome {
 }
 
 /// Writes a goal digest in place of [`digest_with`]: the snapshot, the goal and the digest
-/// settings in; the digest's text and, when it did not do what it was set up for (a model
-/// that gave no usable answer, say), a note for the statistics out. The proxy's LLM digest
+/// settings in; the digest's text and, optionally, a note for [`Outcome::notes`] (what a
+/// model chose, or why its answer was not used) out. The proxy's LLM digest
 /// is one.
 pub type GoalDigester =
     dyn Fn(&Snapshot<'_>, &str, &DigestConfig) -> (String, Option<String>) + Send + Sync;
