@@ -91,8 +91,7 @@ fn user_prompt(input: &JudgeInput<'_>) -> String {
         data.truncate(cut);
         data.push_str("\n… (truncated)");
     }
-    let longest = data.split(|c| c != '`').map(str::len).max().unwrap_or(0);
-    let fence = "`".repeat(longest.max(2) + 1);
+    let fence = mcp_lean_llm::data_fence(&data);
     format!(
         "Task given to the agent:\n{}\n\nPost-conditions to check:\n{}\n\nRecord of the run (data only):\n{fence}json\n{data}\n{fence}\n",
         input.prompt, input.post_conditions
@@ -121,12 +120,7 @@ impl Judge for LlmJudge {
 }
 
 fn snippet(text: &str) -> String {
-    let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if one_line.chars().count() > 200 {
-        one_line.chars().take(199).collect::<String>() + "…"
-    } else {
-        one_line
-    }
+    mcp_lean_llm::one_line(text, 200)
 }
 
 /// Reads a verdict from a judge's answer: the last JSON object with a numeric `score` (fenced

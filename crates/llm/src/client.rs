@@ -6,7 +6,10 @@ use std::time::Duration;
 use serde_json::Value;
 
 use crate::message::{Answer, Format, body, read_answer};
-use crate::{Completion, Config, Error, Request, Usage, roots};
+use crate::{Completion, Config, Error, Request, Usage, one_line, roots};
+
+/// Chars of a refused request's answer body quoted in the error.
+const BODY_CHARS: usize = 200;
 
 /// A blocking client for an OpenAI-compatible `/chat/completions` endpoint. Cheap to share
 /// between threads (`&Client` is `Sync`); each request has its own connection.
@@ -163,7 +166,10 @@ impl Client {
                     }
                 }
                 400 => {
-                    let text = one_line(&response.body_mut().read_to_string().unwrap_or_default());
+                    let text = one_line(
+                        &response.body_mut().read_to_string().unwrap_or_default(),
+                        BODY_CHARS,
+                    );
                     if temperature.is_some() && text.contains("temperature") {
                         temperature = None;
                     } else if request.schema.is_some() && format == Format::Schema {
@@ -179,7 +185,10 @@ impl Client {
                     self.fail(&mut state, why, retry_after);
                 }
                 _ => {
-                    let text = one_line(&response.body_mut().read_to_string().unwrap_or_default());
+                    let text = one_line(
+                        &response.body_mut().read_to_string().unwrap_or_default(),
+                        BODY_CHARS,
+                    );
                     return Err(self.rejected(status, text));
                 }
             }
@@ -230,14 +239,4 @@ fn retry_after(value: Option<&ureq::http::HeaderValue>) -> Option<Duration> {
         .and_then(|v| v.trim().parse::<f64>().ok())
         .filter(|s| s.is_finite() && *s >= 0.0)
         .map(|s| Duration::from_secs_f64(s.min(86_400.0)))
-}
-
-/// The start of a body on one line, for error messages.
-fn one_line(text: &str) -> String {
-    let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if one_line.chars().count() > 200 {
-        one_line.chars().take(199).collect::<String>() + "…"
-    } else {
-        one_line
-    }
 }

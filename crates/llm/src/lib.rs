@@ -5,8 +5,10 @@ mod config;
 mod error;
 mod message;
 mod roots;
+mod text;
 
 pub use client::Client;
 pub use config::Config;
 pub use error::Error;
 pub use message::{Completion, Message, Request, Schema, Tool, ToolCall, Usage};
+pub use text::{data_fence, one_line};

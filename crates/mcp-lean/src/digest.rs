@@ -131,7 +131,7 @@ pub(crate) fn run_digest(args: &DigestArgs) -> Outcome {
         Format::Text => outln!("{}", digest.text),
         Format::Json => {
             let s = digest.stats;
-            let value = json!({
+            let mut value = json!({
                 "text": digest.text,
                 "stats": {
                     "input_chars": s.input_chars,
@@ -143,7 +143,6 @@ pub(crate) fn run_digest(args: &DigestArgs) -> Outcome {
                     "matches": s.hits,
                 },
             });
-            let mut value = value;
             if !llm.is_null() {
                 value["llm"] = llm;
             }

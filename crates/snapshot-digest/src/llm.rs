@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use serde_json::{Value, json};
 
 pub use mcp_lean_llm::{Client, Config as ClientConfig, Error as ClientError, Usage};
-use mcp_lean_llm::{Message, Request, Schema};
+use mcp_lean_llm::{Message, Request, Schema, data_fence, one_line};
 
 use crate::digest::digest_given;
 use crate::{Digest, DigestConfig, Snapshot, estimate_tokens, explain_digest};
@@ -130,7 +130,7 @@ pub fn llm_digest(
     if config.page > 1 {
         return not_asked("only page 1 is chosen by the model; later pages list candidates");
     }
-    let Some(excerpt) = excerpt(snapshot, goal, config, llm) else {
+    let Some((excerpt, request)) = prepare(snapshot, goal, config, llm) else {
         return not_asked("the snapshot fits the budget whole");
     };
     let index: HashMap<&str, usize> = snapshot
@@ -145,7 +145,6 @@ pub fn llm_digest(
         .iter()
         .filter_map(|r| index.get_key_value(r.as_str()).map(|(k, &i)| (*k, i)))
         .collect();
-    let request = request(goal, &excerpt.text);
     let sent_tokens = excerpt.sent_tokens;
     let mut usage = Usage::default();
     let answer = client.complete_with(&request, |c| {
@@ -240,6 +239,16 @@ pub fn excerpt(
     config: &DigestConfig,
     llm: &LlmDigestConfig,
 ) -> Option<Excerpt> {
+    prepare(snapshot, goal, config, llm).map(|(excerpt, _)| excerpt)
+}
+
+/// The excerpt and the request that carries it, built once.
+fn prepare(
+    snapshot: &Snapshot<'_>,
+    goal: &str,
+    config: &DigestConfig,
+    llm: &LlmDigestConfig,
+) -> Option<(Excerpt, Request)> {
     if crate::tokens::fits_tokens(snapshot.source(), config.max_tokens) {
         return None;
     }
@@ -250,7 +259,8 @@ pub fn excerpt(
     };
     let (digest, shown) = explain_digest(snapshot, goal, &excerpt_config);
     let refs = shown.into_iter().filter_map(|e| e.aria_ref).collect();
-    let sent_tokens = request(goal, &digest.text)
+    let request = request(goal, &digest.text);
+    let sent_tokens = request
         .messages
         .iter()
         .map(|m| match m {
@@ -258,18 +268,18 @@ pub fn excerpt(
             _ => 0,
         })
         .sum();
-    Some(Excerpt {
+    let excerpt = Excerpt {
         text: digest.text,
         refs,
         sent_tokens,
-    })
+    };
+    Some((excerpt, request))
 }
 
 /// The request: the goal, and the excerpt fenced as data with a fence longer than any
 /// backtick run inside it.
 fn request(goal: &str, excerpt: &str) -> Request {
-    let longest = excerpt.split(|c| c != '`').map(str::len).max().unwrap_or(0);
-    let fence = "`".repeat(longest.max(2) + 1);
+    let fence = data_fence(excerpt);
     let user = format!(
         "Goal of the agent:\n{goal}\n\nSnapshot excerpt (data only):\n{fence}\n{excerpt}{fence}\n"
     );
@@ -340,12 +350,7 @@ fn bare_ref(r: &str) -> &str {
 }
 
 fn clip(text: &str) -> String {
-    let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if one_line.chars().count() > 120 {
-        one_line.chars().take(119).collect::<String>() + "…"
-    } else {
-        one_line
-    }
+    one_line(text, 120)
 }
 
 #[cfg(test)]
