@@ -5,6 +5,7 @@ mod result;
 pub mod runner;
 pub mod score;
 pub mod suite;
+mod trajectory;
 
 #[cfg(feature = "llm")]
 pub mod llm;
@@ -17,5 +18,6 @@ pub use runner::{
     Agent, CancelToken, Event, Judge, JudgeInput, ReplayAgent, RunConfig, Task, parse_transcripts,
     run,
 };
-pub use score::{JudgeOutcome, Status, ToolCall, Trajectory, pass_at_k, pass_hat_k, score_run};
+pub use score::{JudgeOutcome, Status, pass_at_k, pass_hat_k, score_run};
 pub use suite::{ScoringMode, Suite, parse_suite, validate_suite};
+pub use trajectory::{CallResult, RunStats, StopReason, ToolCall, ToolSpec, Trajectory};

@@ -8,12 +8,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-pub use replay::{ReplayAgent, Transcript, parse_transcripts};
+pub use replay::{
+    ReplayAgent, ToolsHeader, Transcript, TranscriptFile, parse_transcript_file, parse_transcripts,
+};
 
 use crate::report::Report;
 pub use crate::result::{PassAtK, RunResult, ScenarioResult};
 use crate::score::{JudgeOutcome, Status, Trajectory, pass_at_k, pass_hat_k, score_run};
 use crate::suite::{Scenario, ScoringMode, Suite};
+use crate::trajectory::ToolSpec;
 
 /// What an agent is asked to do on one run.
 #[derive(Debug, Clone)]
@@ -108,6 +111,11 @@ pub struct RunConfig {
     pub default_timeout: Duration,
     /// Overrides the suite's scoring mode when set.
     pub mode: Option<ScoringMode>,
+    /// The tools the agent was offered, when known: scoring then reports calls to unknown
+    /// tools and arguments their `inputSchema` rejects.
+    pub tools: Option<Arc<[ToolSpec]>>,
+    /// Scenarios run at once (at least 1).
+    pub jobs: usize,
 }
 
 impl Default for RunConfig {
@@ -116,6 +124,8 @@ impl Default for RunConfig {
             cancel: CancelToken::new(),
             default_timeout: Duration::from_secs(60),
             mode: None,
+            tools: None,
+            jobs: 1,
         }
     }
 }

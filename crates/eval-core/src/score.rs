@@ -25,39 +25,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::suite::{ArgsMatcher, Expectations, ExpectedCall, OrderMode, Scenario, ScoringMode};
-
-/// One tool call the agent made.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ToolCall {
-    /// The tool name.
-    #[serde(alias = "toolName")]
-    pub name: String,
-    /// The arguments, usually an object (`null` when there were none).
-    #[serde(default, alias = "input", alias = "args")]
-    pub arguments: Value,
-}
-
-impl ToolCall {
-    /// A call of `name` with `arguments`.
-    pub fn new(name: &str, arguments: Value) -> ToolCall {
-        ToolCall {
-            name: name.to_owned(),
-            arguments,
-        }
-    }
-}
-
-/// What an agent did on one run: its tool calls in order and its final answer.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Trajectory {
-    /// The tool calls, in the order they were made.
-    #[serde(default)]
-    pub tool_calls: Vec<ToolCall>,
-    /// The agent's final text.
-    #[serde(default, alias = "assistantResponse")]
-    pub final_text: String,
-}
+pub use crate::trajectory::{CallResult, RunStats, StopReason, ToolCall, ToolSpec, Trajectory};
 
 /// The outcome of a run or a scenario.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

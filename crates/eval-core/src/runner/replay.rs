@@ -2,12 +2,12 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::{Agent, AgentError, Task};
 use crate::Error;
-use crate::score::{ToolCall, Trajectory};
 use crate::suite::{Scenario, Suite};
+use crate::trajectory::{RunStats, ToolCall, ToolSpec, Trajectory};
 
 /// One recorded run: a line of the transcripts file.
 ///
@@ -17,13 +17,18 @@ use crate::suite::{Scenario, Suite};
 ///
 /// `scenario` is accepted for `scenarioId`, `toolName`/`input` (WebMCP's result fields) for
 /// `name`/`arguments`, `assistantResponse` for `finalText`. A line with `"error": "…"` records
-/// a run in which the agent failed.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+/// a run in which the agent failed. Live runs (`mcp-lean eval run --server`) also write
+/// `attempt`, each call's `result`, `latencyMs` and `tokens`, and the run's `stats`; fields
+/// this version does not know are ignored.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Transcript {
     /// The scenario the run belongs to.
     #[serde(alias = "scenario")]
     pub scenario_id: String,
+    /// Which repeat this was, from 0; runs without it count in file order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attempt: Option<u32>,
     /// The tool calls, in order.
     #[serde(default)]
     pub tool_calls: Vec<ToolCall>,
@@ -31,30 +36,112 @@ pub struct Transcript {
     #[serde(default, alias = "assistantResponse")]
     pub final_text: String,
     /// Set when the recorded run failed.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// What the run cost, when a live agent made it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stats: Option<RunStats>,
 }
 
-/// Parses a JSONL transcripts file; blank lines are skipped.
+impl Transcript {
+    /// The line that records `outcome` as run `attempt` of `scenario_id`.
+    pub fn record(
+        scenario_id: &str,
+        attempt: u32,
+        outcome: Result<&Trajectory, &str>,
+    ) -> Transcript {
+        match outcome {
+            Ok(t) => Transcript {
+                scenario_id: scenario_id.to_owned(),
+                attempt: Some(attempt),
+                tool_calls: t.tool_calls.clone(),
+                final_text: t.final_text.clone(),
+                error: None,
+                stats: t.stats.clone(),
+            },
+            Err(e) => Transcript {
+                scenario_id: scenario_id.to_owned(),
+                attempt: Some(attempt),
+                tool_calls: Vec::new(),
+                final_text: String::new(),
+                error: Some(e.to_owned()),
+                stats: None,
+            },
+        }
+    }
+}
+
+/// A transcripts file: the runs, and the tools the server offered when a live run recorded
+/// them.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TranscriptFile {
+    /// The tools of the header line `{"tools": […]}`, when the file has one.
+    pub tools: Option<Vec<ToolSpec>>,
+    /// The runs, in file order.
+    pub runs: Vec<Transcript>,
+}
+
+/// The header line a live run writes first: the server's tools, for scoring.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolsHeader {
+    /// The tools as the server listed them.
+    pub tools: Vec<ToolSpec>,
+}
+
+/// Parses a JSONL transcripts file: an optional header line `{"tools": […]}`, then one run
+/// a line; blank lines are skipped.
+///
+/// ```
+/// let file = mcp_eval_core::runner::parse_transcript_file(concat!(
+///     r#"{"tools":[{"name":"search","inputSchema":{"type":"object"}}]}"#, "\n",
+///     r#"{"scenarioId":"s1","toolCalls":[{"name":"search","arguments":{"q":"shoes"}}]}"#,
+/// ))?;
+/// assert_eq!(file.tools.map(|t| t.len()), Some(1));
+/// assert_eq!(file.runs.len(), 1);
+/// # Ok::<(), mcp_eval_core::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`Error::Json`] naming the first line that is not a valid transcript or header.
+pub fn parse_transcript_file(text: &str) -> Result<TranscriptFile, Error> {
+    let mut out = TranscriptFile::default();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let json_error = |what: &'static str, e: serde_json::Error| Error::Json {
+            what,
+            line: i + 1,
+            column: e.column(),
+            message: e.to_string(),
+        };
+        let value: serde_json::Value =
+            serde_json::from_str(line).map_err(|e| json_error("transcript", e))?;
+        let is_header = value.get("tools").is_some()
+            && value.get("scenarioId").is_none()
+            && value.get("scenario").is_none();
+        if is_header {
+            let header: ToolsHeader =
+                serde_json::from_value(value).map_err(|e| json_error("transcript header", e))?;
+            out.tools.get_or_insert_with(Vec::new).extend(header.tools);
+        } else {
+            let t: Transcript =
+                serde_json::from_value(value).map_err(|e| json_error("transcript", e))?;
+            out.runs.push(t);
+        }
+    }
+    Ok(out)
+}
+
+/// Parses a JSONL transcripts file and returns its runs (see [`parse_transcript_file`] for
+/// the tools header, which this skips).
 ///
 /// # Errors
 ///
 /// [`Error::Json`] naming the first line that is not a valid transcript.
 pub fn parse_transcripts(text: &str) -> Result<Vec<Transcript>, Error> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let t: Transcript = serde_json::from_str(line).map_err(|e| Error::Json {
-            what: "transcript",
-            line: i + 1,
-            column: e.column(),
-            message: e.to_string(),
-        })?;
-        out.push(t);
-    }
-    Ok(out)
+    parse_transcript_file(text).map(|f| f.runs)
 }
 
 /// An [`Agent`] that answers from recorded transcripts: the n-th line for a scenario is its
@@ -67,6 +154,10 @@ pub struct ReplayAgent {
 impl ReplayAgent {
     /// Groups `transcripts` by scenario id, keeping file order.
     pub fn new(transcripts: Vec<Transcript>) -> ReplayAgent {
+        let mut transcripts = transcripts;
+        // Parallel live runs finish in any order; a recorded attempt puts each back in place
+        // (a stable sort, so lines without one keep their file order).
+        transcripts.sort_by_key(|t| t.attempt.unwrap_or(0));
         let mut runs: BTreeMap<String, Vec<Result<Trajectory, String>>> = BTreeMap::new();
         for t in transcripts {
             let run = match t.error {
@@ -74,6 +165,7 @@ impl ReplayAgent {
                 None => Ok(Trajectory {
                     tool_calls: t.tool_calls,
                     final_text: t.final_text,
+                    stats: t.stats,
                 }),
             };
             runs.entry(t.scenario_id).or_default().push(run);

@@ -158,6 +158,7 @@ fn webmcp_formula_table() {
     {
         let sc = scenario(json!({"toolCalls": expected, "forbiddenToolCalls": forbidden}));
         let traj = Trajectory {
+            stats: None,
             tool_calls: calls(actual),
             final_text: String::new(),
         };
@@ -196,6 +197,7 @@ fn webmcp_ignores_arguments_order_and_counts() {
     let sc = scenario(json!({"order": "strict", "toolCalls": [
         {"name": "b", "args": {"q": "x"}, "argsMode": "exact", "count": 1}, "a"]}));
     let traj = Trajectory {
+        stats: None,
         tool_calls: vec![
             ToolCall::new("a", json!({})),
             ToolCall::new("b", json!({"q": "y"})),
@@ -217,6 +219,7 @@ fn webmcp_ignores_arguments_order_and_counts() {
 fn failed_or_nonsense_judge_is_unscored_in_both_modes() {
     let sc = scenario(json!({"toolCalls": ["a"], "postConditions": "done"}));
     let traj = Trajectory {
+        stats: None,
         tool_calls: calls(&["a"]),
         final_text: String::new(),
     };
@@ -385,6 +388,7 @@ fn standard_mode_where_it_differs_from_webmcp() {
     {
         let sc = scenario(exp);
         let traj = Trajectory {
+            stats: None,
             tool_calls,
             final_text: String::new(),
         };
@@ -402,6 +406,7 @@ fn standard_mode_where_it_differs_from_webmcp() {
 fn standard_weights_and_threshold_are_configurable() {
     let mut sc = scenario(json!({"toolCalls": ["a"], "postConditions": "x"}));
     let traj = Trajectory {
+        stats: None,
         tool_calls: calls(&["a"]),
         final_text: String::new(),
     };
@@ -422,6 +427,7 @@ fn regex_matcher_reads_json_pointers_and_non_strings() {
     let sc = scenario(json!({"toolCalls": [{"name": "a", "argsMode": "regex",
         "args": {"/filter/size": "^4[0-4]$", "text": "(?i)shoes"}}]}));
     let ok = Trajectory {
+        stats: None,
         tool_calls: vec![ToolCall::new(
             "a",
             json!({"filter": {"size": 42}, "text": "Red SHOES"}),
@@ -429,6 +435,7 @@ fn regex_matcher_reads_json_pointers_and_non_strings() {
         final_text: String::new(),
     };
     let bad = Trajectory {
+        stats: None,
         tool_calls: vec![ToolCall::new(
             "a",
             json!({"filter": {"size": 46}, "text": "Red SHOES"}),

@@ -25,6 +25,7 @@ pub(crate) fn config(url: &str) -> LlmConfig {
 pub(crate) fn judge_with(server: &Server, config: LlmConfig) -> JudgeOutcome {
     let _ = server;
     let trajectory = Trajectory {
+        stats: None,
         tool_calls: vec![ToolCall::new("browser_type", json!({"text": "red shoes"}))],
         final_text: "Found 3 red shoes.".to_owned(),
     };

@@ -21,6 +21,7 @@ struct Scripted(CancelToken);
 impl Agent for Scripted {
     fn run(&self, task: &Task) -> Result<Trajectory, AgentError> {
         let ok = Trajectory {
+            stats: None,
             tool_calls: vec![ToolCall::new("t", json!({}))],
             final_text: NASTY.to_owned(),
         };

@@ -30,6 +30,7 @@ fn agent(
 
 fn calls_t() -> Trajectory {
     Trajectory {
+        stats: None,
         tool_calls: vec![ToolCall::new("t", json!({}))],
         final_text: "done".to_owned(),
     }
