@@ -1,7 +1,7 @@
 //! The client: one request, asked again in simpler forms and retried until an answer the
 //! caller can use comes back or the attempts run out.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -108,6 +108,13 @@ impl Client {
         // Each pass either counts a failure or asks in a simpler form (at most three times),
         // so the loop ends.
         while state.failures < self.config.max_attempts {
+            let left = request
+                .deadline
+                .map(|d| d.saturating_duration_since(Instant::now()));
+            if left == Some(Duration::ZERO) {
+                state.last = format!("the deadline passed ({})", state.last);
+                break;
+            }
             state.requests += 1;
             let payload = body(
                 request,
@@ -120,13 +127,16 @@ impl Client {
                 .agent
                 .post(&self.url)
                 .header("Content-Type", "application/json");
+            if let Some(left) = left.filter(|left| *left < self.config.timeout) {
+                http = http.config().timeout_global(Some(left)).build();
+            }
             if let Some(key) = &self.config.api_key {
                 http = http.header("Authorization", &format!("Bearer {key}"));
             }
             let mut response = match http.send_json(payload) {
                 Ok(r) => r,
                 Err(e) => {
-                    self.fail(&mut state, transport_error(&self.url, &e), None);
+                    self.fail(&mut state, transport_error(&self.url, &e), None, request);
                     continue;
                 }
             };
@@ -137,7 +147,7 @@ impl Client {
                     let answer: Value = match response.body_mut().read_json() {
                         Ok(v) => v,
                         Err(e) => {
-                            self.fail(&mut state, format!("the answer is not JSON: {e}"), None);
+                            self.fail(&mut state, format!("the answer is not JSON: {e}"), None, request);
                             continue;
                         }
                     };
@@ -146,7 +156,7 @@ impl Client {
                         Answer::Refusal(refusal) => return Err(Error::Refused { refusal }),
                         Answer::Unusable(why, usage) => {
                             state.usage.add(usage);
-                            self.fail(&mut state, why, None);
+                            self.fail(&mut state, why, None, request);
                             continue;
                         }
                     };
@@ -155,14 +165,14 @@ impl Client {
                         && completion.finish_reason.as_deref() == Some("length")
                     {
                         let why = "the answer was cut off (finish_reason length)".to_owned();
-                        self.fail(&mut state, why, None);
+                        self.fail(&mut state, why, None, request);
                         continue;
                     }
                     completion.total_usage = state.usage;
                     completion.requests = state.requests;
                     match accept(&completion) {
                         Ok(value) => return Ok(value),
-                        Err(why) => self.fail(&mut state, why, None),
+                        Err(why) => self.fail(&mut state, why, None, request),
                     }
                 }
                 400 => {
@@ -182,7 +192,7 @@ impl Client {
                 }
                 429 | 500..=599 => {
                     let why = format!("the server answered {status}");
-                    self.fail(&mut state, why, retry_after);
+                    self.fail(&mut state, why, retry_after, request);
                 }
                 _ => {
                     let text = one_line(
@@ -199,12 +209,23 @@ impl Client {
         })
     }
 
-    /// Counts a failed attempt and waits before the next one, if there is one.
-    fn fail(&self, state: &mut Attempts, why: String, retry_after: Option<Duration>) {
+    /// Counts a failed attempt and waits before the next one, if there is one, but not past
+    /// the request's deadline.
+    fn fail(
+        &self,
+        state: &mut Attempts,
+        why: String,
+        retry_after: Option<Duration>,
+        request: &Request,
+    ) {
         state.last = why;
         state.failures += 1;
         if state.failures < self.config.max_attempts {
-            std::thread::sleep(self.config.retry_wait(state.failures - 1, retry_after));
+            let mut wait = self.config.retry_wait(state.failures - 1, retry_after);
+            if let Some(deadline) = request.deadline {
+                wait = wait.min(deadline.saturating_duration_since(Instant::now()));
+            }
+            std::thread::sleep(wait);
         }
     }
 

@@ -120,6 +120,12 @@ pub struct Request {
     pub schema: Option<Schema>,
     /// Most tokens the answer may have (`max_tokens`; the server's default when `None`).
     pub max_tokens: Option<u32>,
+    /// When the caller stops waiting: no attempt starts after it, each attempt's time limit
+    /// is cut to it, and so is the wait before a retry. `None`: only [`Config::timeout`]
+    /// per attempt.
+    ///
+    /// [`Config::timeout`]: crate::Config::timeout
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Request {

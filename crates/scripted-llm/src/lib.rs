@@ -85,19 +85,43 @@ pub fn serve_with(replies: Vec<Reply>, tls: Option<Arc<rustls::ServerConfig>>) -
                     let Ok(conn) = rustls::ServerConnection::new(config) else {
                         return;
                     };
-                    handle(&mut rustls::StreamOwned::new(conn, stream), reply, &seen);
+                    handle(&mut rustls::StreamOwned::new(conn, stream), |_| reply, &seen);
                 }
-                None => handle(&mut &stream, reply, &seen),
+                None => handle(&mut &stream, |_| reply, &seen),
             });
         }
     });
     Server { url, requests }
 }
 
-fn handle<S: Read + Write>(stream: &mut S, reply: Reply, seen: &Mutex<Vec<Request>>) {
+/// Starts a server that answers every connection with what `answer` makes of its request
+/// (the conversation so far, the tools), so that the replies do not depend on the order in
+/// which parallel clients connect. It listens until the test process ends.
+pub fn serve_fn(answer: impl Fn(&Request) -> Reply + Send + Sync + 'static) -> Server {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
+    let url = format!("http://{}/v1", listener.local_addr().expect("local addr"));
+    let requests = Arc::new(Mutex::new(Vec::new()));
+    let seen = Arc::clone(&requests);
+    let answer = Arc::new(answer);
+    std::thread::spawn(move || {
+        while let Ok((stream, _)) = listener.accept() {
+            let seen = Arc::clone(&seen);
+            let answer = Arc::clone(&answer);
+            std::thread::spawn(move || handle(&mut &stream, |r| answer(r), &seen));
+        }
+    });
+    Server { url, requests }
+}
+
+fn handle<S: Read + Write>(
+    stream: &mut S,
+    reply: impl FnOnce(&Request) -> Reply,
+    seen: &Mutex<Vec<Request>>,
+) {
     let Some(request) = read_request(stream) else {
         return;
     };
+    let reply = reply(&request);
     if let Ok(mut all) = seen.lock() {
         all.push(request);
     }

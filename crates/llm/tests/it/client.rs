@@ -198,6 +198,28 @@ fn a_hang_past_the_timeout_then_an_answer() {
 }
 
 #[test]
+fn a_deadline_cuts_a_hang_short_and_starts_no_further_attempt() {
+    let server = serve(vec![
+        Reply::Hang(Duration::from_secs(10)),
+        chat("too late"),
+    ]);
+    // The per-attempt timeout alone would wait 5 s and then ask again; the deadline ends both.
+    let mut request = ask();
+    request.deadline = Some(std::time::Instant::now() + Duration::from_millis(300));
+    let err = client(&server)
+        .complete(&request)
+        .expect_err("the deadline passes during the hang");
+    match err {
+        Error::GaveUp { attempts, last } => {
+            assert_eq!(attempts, 1, "no attempt after the deadline");
+            assert!(last.contains("deadline"), "{last}");
+        }
+        other => panic!("expected GaveUp, got {other:?}"),
+    }
+    assert_eq!(server.requests().len(), 1);
+}
+
+#[test]
 fn a_schema_rejected_is_asked_again_in_json_mode_then_plain() {
     let bad = || {
         http(

@@ -2,6 +2,7 @@
 
 mod digest;
 mod eval;
+mod eval_live;
 mod guard;
 mod lint;
 mod parse;
