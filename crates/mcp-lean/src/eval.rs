@@ -48,10 +48,12 @@ enum EvalCommand {
 }
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Live runs: a model with the server's tools, one server process per run:
+#[command(
+    after_help = "Live runs: a model with the server's tools, one server process per run:
   export MCP_LEAN_LLM_API_KEY=sk-...
   mcp-lean eval run suite.json --model gpt-4.1-mini --record runs.jsonl --server -- npx @playwright/mcp@0.0.83 --headless
-  mcp-lean eval run suite.json --transcripts runs.jsonl    # the same scores again, offline")]
+  mcp-lean eval run suite.json --transcripts runs.jsonl    # the same scores again, offline"
+)]
 struct RunArgs {
     /// The suite file, or `-` for stdin.
     suite: String,
@@ -382,7 +384,9 @@ fn live(args: &RunArgs) -> Result<Runs, Outcome> {
         None => ServerSpec::Command(args.command.clone()),
     };
     let (Some(model), Some(record)) = (&args.model, &args.record) else {
-        return Err(fail("live runs need --model NAME and --record FILE".to_owned()));
+        return Err(fail(
+            "live runs need --model NAME and --record FILE".to_owned(),
+        ));
     };
     let client = mcp_lean_llm::Client::new(mcp_lean_llm::Config {
         base_url: args.api_url.clone(),

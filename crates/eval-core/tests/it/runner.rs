@@ -363,3 +363,133 @@ fn cancellation_between_repeats_keeps_the_runs_made() {
     );
     assert_eq!(statuses(&report), [Status::Pass, Status::Skipped]);
 }
+
+/// Two workers: the agent waits until two runs are inside it at once (a barrier), so the test
+/// fails, rather than passes slowly, if the runs were made one after another.
+#[test]
+fn jobs_run_scenarios_at_once_and_the_report_keeps_suite_order() {
+    let barrier = Arc::new(std::sync::Barrier::new(2));
+    let inside = Arc::clone(&barrier);
+    let agent = agent(move |task| {
+        if matches!(task.scenario.id.as_str(), "a" | "b") {
+            // Without parallel workers this would wait forever; the run's time limit turns
+            // that into a time-out the assertions below catch.
+            let (tx, rx) = std::sync::mpsc::channel();
+            let inside = Arc::clone(&inside);
+            std::thread::spawn(move || {
+                inside.wait();
+                let _ = tx.send(());
+            });
+            if rx.recv_timeout(Duration::from_secs(20)).is_err() {
+                return Err(AgentError("ran alone".to_owned()));
+            }
+        }
+        if task.scenario.id == "c" {
+            return Ok(Trajectory::default());
+        }
+        Ok(calls_t())
+    });
+    let config = RunConfig {
+        jobs: 2,
+        ..RunConfig::default()
+    };
+    let mut finished = Vec::new();
+    let mut runs = 0;
+    let report = run(
+        &suite(&["a", "b", "c", "d"], ""),
+        &agent,
+        None,
+        &config,
+        &mut |e| match e {
+            Event::ScenarioFinished { index, .. } => finished.push(*index),
+            Event::RunFinished { run, .. } => {
+                runs += 1;
+                assert!(run.trajectory.is_some(), "{run:?}");
+            }
+            _ => {}
+        },
+    );
+    assert_eq!(
+        statuses(&report),
+        [Status::Pass, Status::Pass, Status::Fail, Status::Pass]
+    );
+    assert_eq!(runs, 4);
+    finished.sort_unstable();
+    assert_eq!(finished, [0, 1, 2, 3]);
+    assert!(!report.cancelled);
+}
+
+#[test]
+fn cancelling_with_jobs_skips_what_had_not_started() {
+    let token = CancelToken::new();
+    let inside = token.clone();
+    let agent = agent(move |task| {
+        if task.scenario.id == "a" {
+            inside.cancel();
+        }
+        Ok(calls_t())
+    });
+    let config = RunConfig {
+        cancel: token,
+        jobs: 1,
+        ..RunConfig::default()
+    };
+    let mut cancelled = None;
+    let report = run(
+        &suite(&["a", "b", "c"], ""),
+        &agent,
+        None,
+        &config,
+        &mut |e| {
+            if let Event::Cancelled { ran, total } = e {
+                cancelled = Some((*ran, *total));
+            }
+        },
+    );
+    assert_eq!(cancelled, Some((1, 3)));
+    assert_eq!(
+        statuses(&report),
+        [Status::Pass, Status::Skipped, Status::Skipped]
+    );
+}
+
+#[test]
+fn recorded_attempts_put_parallel_repeats_back_in_order() {
+    let transcripts = parse_transcripts(concat!(
+        r#"{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}"#,
+        "\n",
+        r#"{"scenarioId":"a","attempt":1,"toolCalls":[],"finalText":"second"}"#,
+        "\n",
+        r#"{"scenarioId":"a","attempt":0,"toolCalls":[{"name":"t"}],"finalText":"first","stats":{"steps":2,"future":"ignored"},"unknownField":1}"#,
+        "\n"
+    ))
+    .expect("valid transcripts");
+    assert_eq!(transcripts.len(), 2, "the tools header is not a run");
+    let agent: Arc<dyn Agent> = Arc::new(ReplayAgent::new(transcripts));
+    let report = run(
+        &suite(&["a"], ""),
+        &agent,
+        None,
+        &RunConfig::default(),
+        &mut |_| {},
+    );
+    let runs = &report.scenarios[0].runs;
+    let texts: Vec<&str> = runs
+        .iter()
+        .filter_map(|r| r.trajectory.as_ref())
+        .map(|t| t.final_text.as_str())
+        .collect();
+    assert_eq!(texts, ["first", "second"]);
+    assert_eq!(
+        runs[0]
+            .trajectory
+            .as_ref()
+            .and_then(|t| t.stats.as_ref())
+            .map(|s| s.steps),
+        Some(2)
+    );
+    assert_eq!(
+        (runs[0].status, runs[1].status),
+        (Status::Pass, Status::Fail)
+    );
+}

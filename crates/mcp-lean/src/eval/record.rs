@@ -5,8 +5,8 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use mcp_eval_core::runner::{RunResult, ToolsHeader, Transcript};
 use mcp_eval_core::ToolSpec;
+use mcp_eval_core::runner::{RunResult, ToolsHeader, Transcript};
 
 /// An open transcripts file.
 pub(crate) struct Recorder {

@@ -89,7 +89,9 @@ impl Session {
                     .stderr(Stdio::piped())
                     .spawn()
                     .map_err(|e| {
-                        format!("cannot start the server {program:?}: {e}; check the command after --")
+                        format!(
+                            "cannot start the server {program:?}: {e}; check the command after --"
+                        )
                     })?;
                 if let Some(pipe) = pipe {
                     let tail = stderr.clone();

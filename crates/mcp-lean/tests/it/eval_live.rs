@@ -39,7 +39,10 @@ fn example_suite() -> String {
 /// The scenario prompt of a request (its first user message) and how many model steps came
 /// before it (assistant messages so far).
 fn conversation(request: &Request) -> (String, usize) {
-    let messages = request.body["messages"].as_array().cloned().unwrap_or_default();
+    let messages = request.body["messages"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     let prompt = messages
         .iter()
         .find(|m| m["role"] == "user")
@@ -86,13 +89,14 @@ fn shop_agent(request: &Request) -> Reply {
     } else {
         vec![
             tool_calls(&[("browser_snapshot", json!({}))]),
-            tool_calls(&[("browser_click", json!({"element": "Add to cart", "ref": "e2"}))]),
+            tool_calls(&[(
+                "browser_click",
+                json!({"element": "Add to cart", "ref": "e2"}),
+            )]),
             chat("The blue socks are in the cart; I did not check out."),
         ]
     };
-    plan.into_iter()
-        .nth(step)
-        .unwrap_or_else(|| chat("Done."))
+    plan.into_iter().nth(step).unwrap_or_else(|| chat("Done."))
 }
 
 fn live(url: &str, record: &Path, extra: &[&str], suite: &str) -> Output {
@@ -199,7 +203,12 @@ fn a_live_run_of_the_example_suite_reports_records_and_replays_to_the_same_score
     let names: Vec<&str> = calls.iter().filter_map(|c| c["name"].as_str()).collect();
     assert_eq!(
         names,
-        ["browser_snapshot", "browser_type", "browser_type", "browser_click"]
+        [
+            "browser_snapshot",
+            "browser_type",
+            "browser_type",
+            "browser_click"
+        ]
     );
     assert!(
         calls[0]["result"]["text"]
@@ -211,7 +220,11 @@ fn a_live_run_of_the_example_suite_reports_records_and_replays_to_the_same_score
     assert_eq!(calls[0]["result"]["isError"], false);
     assert!(calls[0]["tokens"].as_u64().is_some_and(|t| t > 10));
     assert!(calls[0]["latencyMs"].is_u64());
-    assert!(sign_in["stats"]["toolOutputTokens"].as_u64().is_some_and(|t| t > 10));
+    assert!(
+        sign_in["stats"]["toolOutputTokens"]
+            .as_u64()
+            .is_some_and(|t| t > 10)
+    );
 
     // What the model was sent: the server's tools, the start page, the tool results.
     let requests = model.requests();
@@ -239,9 +252,11 @@ fn a_live_run_of_the_example_suite_reports_records_and_replays_to_the_same_score
 
     // The JUnit file validates (xmllint, when installed; always in CI).
     let xml = std::fs::read_to_string(&junit).expect("the JUnit file");
-    assert!(xml.contains("<testsuite") && xml.contains("sign-in"), "{xml}");
-    if std::env::var_os("CI").is_some()
-        || Command::new("xmllint").arg("--version").output().is_ok()
+    assert!(
+        xml.contains("<testsuite") && xml.contains("sign-in"),
+        "{xml}"
+    );
+    if std::env::var_os("CI").is_some() || Command::new("xmllint").arg("--version").output().is_ok()
     {
         let schema = repo_path("crates/eval-core/tests/it/fixtures/junit.xsd");
         let check = Command::new("xmllint")
@@ -257,7 +272,13 @@ fn a_live_run_of_the_example_suite_reports_records_and_replays_to_the_same_score
     // The Markdown report of the same runs, replayed; and the replay's scores equal the live ones.
     let record_arg = record.display().to_string();
     let md = run(
-        &["eval", "run", &example_suite(), "--transcripts", &record_arg],
+        &[
+            "eval",
+            "run",
+            &example_suite(),
+            "--transcripts",
+            &record_arg,
+        ],
         None,
     );
     assert_eq!(md.status.code(), Some(0), "{}", text(&md.stderr));
@@ -310,7 +331,10 @@ fn the_step_limit_ends_a_run_that_never_answers() {
     let (code, recorded, stderr) = live_one(always_snapshot, &["--step-limit", "3"]);
     assert_eq!(code, Some(0), "scored on what it did: {stderr}");
     let stats = &recorded[1]["stats"];
-    assert_eq!((stats["steps"].as_u64(), stats["stop"].as_str()), (Some(3), Some("steps")));
+    assert_eq!(
+        (stats["steps"].as_u64(), stats["stop"].as_str()),
+        (Some(3), Some("steps"))
+    );
     assert_eq!(recorded[1]["toolCalls"].as_array().map(Vec::len), Some(3));
 }
 
@@ -319,7 +343,10 @@ fn the_token_limit_ends_a_run_once_reached() {
     // Each scripted answer reports 15 tokens: after three steps 45 >= 40.
     let (_, recorded, _) = live_one(always_snapshot, &["--token-limit", "40"]);
     let stats = &recorded[1]["stats"];
-    assert_eq!((stats["steps"].as_u64(), stats["stop"].as_str()), (Some(3), Some("tokens")));
+    assert_eq!(
+        (stats["steps"].as_u64(), stats["stop"].as_str()),
+        (Some(3), Some("tokens"))
+    );
 }
 
 #[test]
@@ -405,8 +432,15 @@ fn live_runs_refuse_to_overwrite_a_record_and_name_a_server_that_does_not_start(
     std::fs::write(&record, "keep me\n").expect("write");
     let out = live(&model.url, &record, &[], &example_suite());
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("already exists"), "{}", text(&out.stderr));
-    assert_eq!(std::fs::read_to_string(&record).ok().as_deref(), Some("keep me\n"));
+    assert!(
+        text(&out.stderr).contains("already exists"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&record).ok().as_deref(),
+        Some("keep me\n")
+    );
     let _ = std::fs::remove_file(&record);
 
     let fresh = temp_path("never.jsonl");
@@ -475,7 +509,10 @@ fn ctrl_c_stops_the_runs_and_still_writes_the_report_and_the_record() {
         }
         std::thread::sleep(Duration::from_millis(50));
     }
-    assert!(!model.requests().is_empty(), "the run never reached the model");
+    assert!(
+        !model.requests().is_empty(),
+        "the run never reached the model"
+    );
     std::thread::sleep(Duration::from_millis(300));
     let signal = Command::new("kill")
         .args(["-INT", &child.id().to_string()])

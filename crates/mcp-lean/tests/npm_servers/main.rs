@@ -9,6 +9,7 @@
 #![allow(clippy::print_stderr, reason = "progress of slow end-to-end tests")]
 
 mod chrome_devtools;
+mod live_eval;
 mod playwright;
 mod site;
 

@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use crate::{call, chromium, npm_package, runtime, site, temp_dir, text, token_of};
 
 /// The `@playwright/mcp` version `.ci/run` installs; the test checks it is the one it runs.
-const PLAYWRIGHT_MCP: &str = "0.0.83";
+pub(crate) const PLAYWRIGHT_MCP: &str = "0.0.83";
 
 fn playwright_cli() -> PathBuf {
     npm_package("@playwright/mcp", PLAYWRIGHT_MCP).join("cli.js")

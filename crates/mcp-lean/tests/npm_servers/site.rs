@@ -33,6 +33,30 @@ fn shop() -> String {
     )
 }
 
+/// The pages of the example eval suite (`examples/eval/suite.json`).
+fn example_shop(path: &str) -> Option<String> {
+    let (title, main) = match path {
+        "/" => (
+            "Shop",
+            r#"<h1>Shop</h1><input type="search" aria-label="Search">"#,
+        ),
+        "/login" => (
+            "Sign in",
+            r#"<h1>Sign in</h1><label>Email <input type="email"></label>
+<label>Password <input type="password"></label><button>Sign in</button>"#,
+        ),
+        "/cart" => ("Cart", "<h1>Your cart</h1><p>Total: 84.90 EUR</p>"),
+        "/product/blue-socks" => (
+            "Blue socks",
+            "<h1>Blue socks</h1><button>Add to cart</button>",
+        ),
+        _ => return None,
+    };
+    Some(format!(
+        "<!doctype html><html><head><title>{title}</title></head><body><main>{main}</main></body></html>"
+    ))
+}
+
 /// Starts the site on a free port.
 pub(crate) fn serve() -> Site {
     let listener = TcpListener::bind("127.0.0.1:0").expect("a local port");
@@ -53,6 +77,8 @@ pub(crate) fn serve() -> Site {
                 let path = request_line.split_whitespace().nth(1).unwrap_or("/");
                 let (status, body) = if path == "/shop" {
                     ("200 OK", shop())
+                } else if let Some(page) = example_shop(path) {
+                    ("200 OK", page)
                 } else {
                     (
                         "404 Not Found",

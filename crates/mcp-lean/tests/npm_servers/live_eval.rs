@@ -1,0 +1,307 @@
+//! `mcp-lean eval run --server` live against real browser servers driving the system Chromium:
+//! the example `browser-mcp-server` and `@playwright/mcp`, on the example suite's shop pages
+//! served on 127.0.0.1, with a scripted model endpoint that reads the snapshots it is sent.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use scripted_llm::{Reply, Request, chat, serve_fn, tool_calls};
+use serde_json::{Value, json};
+
+use crate::{chromium, npm_package, site, temp_dir};
+
+fn mcp_lean(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mcp-lean"))
+        .args(args)
+        .output()
+        .expect("mcp-lean runs")
+}
+
+fn out_text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `target/debug/browser-mcp-server`, built by `cargo test --workspace --all-features` beside
+/// this test.
+fn browser_server() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test's own path");
+    let dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/debug/deps/..");
+    let server = dir.join("browser-mcp-server");
+    assert!(
+        server.exists(),
+        "{} is missing; build it with `cargo build -p browser-mcp-server --features chromium` (cargo test --workspace --all-features does)",
+        server.display()
+    );
+    server
+}
+
+fn example_suite() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/eval/suite.json")
+        .display()
+        .to_string()
+}
+
+/// The first user message and the number of assistant messages so far.
+fn conversation(request: &Request) -> (String, usize) {
+    let messages = request.body["messages"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let prompt = messages
+        .iter()
+        .find(|m| m["role"] == "user")
+        .and_then(|m| m["content"].as_str())
+        .unwrap_or("")
+        .to_owned();
+    let steps = messages.iter().filter(|m| m["role"] == "assistant").count();
+    (prompt, steps)
+}
+
+/// The tool results the model was sent, the latest first.
+fn tool_results(request: &Request) -> String {
+    let messages = request.body["messages"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    messages
+        .iter()
+        .rev()
+        .filter(|m| m["role"] == "tool")
+        .filter_map(|m| m["content"].as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The ref of the first snapshot line that holds `needle`, as a model reads it.
+fn ref_of(snapshot: &str, needle: &str) -> String {
+    snapshot
+        .lines()
+        .find(|l| l.contains(needle) && l.contains("[ref="))
+        .and_then(|l| l.split("[ref=").nth(1))
+        .and_then(|r| r.split(']').next())
+        .unwrap_or("missing")
+        .to_owned()
+}
+
+#[test]
+fn the_example_browser_server_runs_the_example_suite_live_and_replays() {
+    let site = site::serve();
+    // The example server's tools are `snapshot`, `navigate`, …: the model looks and answers.
+    let model = serve_fn(|request: &Request| match conversation(request).1 {
+        0 => tool_calls(&[("snapshot", json!({"full": true}))]),
+        _ => {
+            let seen = tool_results(request);
+            chat(if seen.contains("84.90 EUR") {
+                "The cart total is 84.90 EUR."
+            } else {
+                "I looked at the page."
+            })
+        }
+    });
+    let dir = temp_dir("live-eval-browser-server");
+    let record = dir.join("runs.jsonl");
+    let junit = dir.join("report.xml");
+    let server = browser_server();
+    let out = mcp_lean(&[
+        "eval",
+        "run",
+        &example_suite(),
+        "--model",
+        "scripted",
+        "--api-url",
+        &model.url,
+        "--base-url",
+        &site.url(""),
+        "--record",
+        &record.display().to_string(),
+        "--junit",
+        &junit.display().to_string(),
+        "--timeout",
+        "120",
+        "--server",
+        "--",
+        &server.display().to_string(),
+        "--chromium",
+        &chromium(),
+    ]);
+    let stderr = out_text(&out.stderr);
+    // The suite expects Playwright MCP's tool names, which this server does not have: the
+    // runs are scored, and fail.
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let md = out_text(&out.stdout);
+    assert!(md.contains("# Eval: Shop browser agent"), "{md}");
+    assert!(md.contains("**4 scenarios:"), "{md}");
+    assert_eq!(stderr.matches("/4] ").count(), 4, "{stderr}");
+    let recorded: Vec<Value> = std::fs::read_to_string(&record)
+        .expect("the record")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON lines"))
+        .collect();
+    assert_eq!(recorded.len(), 1 + 6, "the tools header and six runs");
+    let cart = recorded
+        .iter()
+        .find(|l| l["scenarioId"] == "read-cart-total")
+        .expect("a cart run");
+    // The real browser opened the start page before the model's first step.
+    let snapshot = cart["toolCalls"][0]["result"]["text"]
+        .as_str()
+        .unwrap_or("");
+    assert!(snapshot.contains("84.90 EUR"), "{cart}");
+    assert_eq!(cart["finalText"], "The cart total is 84.90 EUR.");
+    let xml = std::fs::read_to_string(&junit).expect("the JUnit file");
+    assert!(xml.contains("read-cart-total"), "{xml}");
+    let schema =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../eval-core/tests/it/fixtures/junit.xsd");
+    let check = Command::new("xmllint")
+        .arg("--noout")
+        .arg("--schema")
+        .arg(&schema)
+        .arg(&junit)
+        .output()
+        .expect("xmllint runs (apt-get install -y libxml2-utils)");
+    assert!(check.status.success(), "{}", out_text(&check.stderr));
+    // The replay scores the same.
+    let replay = mcp_lean(&[
+        "eval",
+        "run",
+        &example_suite(),
+        "--transcripts",
+        &record.display().to_string(),
+    ]);
+    assert_eq!(replay.status.code(), Some(1));
+    let summary = |md: &str| {
+        md.lines()
+            .filter(|l| l.starts_with("| ") || l.starts_with("**"))
+            .map(|l| l.split(" · ").next().unwrap_or(l).to_owned())
+            .filter(|l| !l.contains(" s |") && !l.contains("ms"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(summary(&out_text(&replay.stdout)), summary(&md));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What a competent agent does on each scenario of the example suite with Playwright MCP's
+/// tools, reading refs from the snapshots it was sent (this version calls them `target`).
+fn playwright_agent(request: &Request) -> Reply {
+    let (prompt, step) = conversation(request);
+    let seen = tool_results(request);
+    let snapshot = || tool_calls(&[("browser_snapshot", json!({}))]);
+    if prompt.starts_with("Find red running shoes") {
+        match step {
+            0 => snapshot(),
+            1 => tool_calls(&[(
+                "browser_type",
+                json!({"element": "Search", "target": ref_of(&seen, "searchbox"), "text": "red running shoes 42"}),
+            )]),
+            _ => chat("No red running shoes are listed."),
+        }
+    } else if prompt.starts_with("Sign in") {
+        match step {
+            0 => snapshot(),
+            1 => tool_calls(&[(
+                "browser_type",
+                json!({"element": "Email", "target": ref_of(&seen, "textbox \"Email\""), "text": "demo@example.com"}),
+            )]),
+            2 => tool_calls(&[(
+                "browser_type",
+                json!({"element": "Password", "target": ref_of(&seen, "textbox \"Password\""), "text": "hunter2"}),
+            )]),
+            3 => tool_calls(&[(
+                "browser_click",
+                json!({"element": "Sign in", "target": ref_of(&seen, "button \"Sign in\"")}),
+            )]),
+            _ => chat("Signed in."),
+        }
+    } else if prompt.starts_with("What is the total") {
+        match step {
+            0 => snapshot(),
+            _ if seen.contains("84.90 EUR") => chat("The cart total is 84.90 EUR."),
+            _ => chat("I cannot see a total."),
+        }
+    } else {
+        match step {
+            0 => snapshot(),
+            1 => tool_calls(&[(
+                "browser_click",
+                json!({"element": "Add to cart", "target": ref_of(&seen, "button \"Add to cart\"")}),
+            )]),
+            _ => chat("The blue socks are in the cart."),
+        }
+    }
+}
+
+#[test]
+fn playwright_mcp_runs_the_example_suite_live_with_refs_from_its_snapshots() {
+    let site = site::serve();
+    let model = serve_fn(playwright_agent);
+    let dir = temp_dir("live-eval-playwright");
+    let record = dir.join("runs.jsonl");
+    let cli = npm_package("@playwright/mcp", crate::playwright::PLAYWRIGHT_MCP).join("cli.js");
+    let out = mcp_lean(&[
+        "eval",
+        "run",
+        &example_suite(),
+        "--model",
+        "scripted",
+        "--api-url",
+        &model.url,
+        "--base-url",
+        &site.url(""),
+        "--record",
+        &record.display().to_string(),
+        "--timeout",
+        "120",
+        "--jobs",
+        "2",
+        "--format",
+        "json",
+        "--server",
+        "--",
+        "node",
+        &cli.display().to_string(),
+        "--headless",
+        "--no-sandbox",
+        "--isolated",
+        "--executable-path",
+        &chromium(),
+        "--output-dir",
+        &dir.join("out").display().to_string(),
+    ]);
+    let stderr = out_text(&out.stderr);
+    let report: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("a JSON report ({e}); stderr:\n{stderr}"));
+    let statuses: Vec<(&str, &str)> = report["scenarios"]
+        .as_array()
+        .expect("scenarios")
+        .iter()
+        .map(|s| {
+            (
+                s["id"].as_str().unwrap_or(""),
+                s["status"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            ("search-red-shoes", "pass"),
+            ("sign-in", "pass"),
+            ("read-cart-total", "pass"),
+            ("no-checkout", "pass"),
+        ],
+        "{stderr}"
+    );
+    // Every click and type hit a real element: no tool reported an error.
+    let recorded = std::fs::read_to_string(&record).expect("the record");
+    for line in recorded.lines().skip(1) {
+        let run: Value = serde_json::from_str(line).expect("JSON");
+        for call in run["toolCalls"].as_array().into_iter().flatten() {
+            assert_eq!(call["result"]["isError"], false, "{call}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
