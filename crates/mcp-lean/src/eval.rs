@@ -44,7 +44,7 @@ enum EvalCommand {
         suite: String,
     },
     /// Score recorded runs against a suite and print a report; exit 1 when a scenario fails.
-    Run(RunArgs),
+    Run(Box<RunArgs>),
 }
 
 #[derive(Debug, clap::Args)]
