@@ -18,6 +18,8 @@ pub use runner::{
     Agent, CancelToken, Event, Judge, JudgeInput, ReplayAgent, RunConfig, Task, parse_transcripts,
     run,
 };
-pub use score::{JudgeOutcome, Status, pass_at_k, pass_hat_k, score_run};
+pub use score::{
+    CallMetrics, JudgeOutcome, Status, pass_at_k, pass_hat_k, score_run, score_run_with,
+};
 pub use suite::{ScoringMode, Suite, parse_suite, validate_suite};
 pub use trajectory::{CallResult, RunStats, StopReason, ToolCall, ToolSpec, Trajectory};

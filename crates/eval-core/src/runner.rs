@@ -4,7 +4,7 @@
 mod replay;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -14,7 +14,7 @@ pub use replay::{
 
 use crate::report::Report;
 pub use crate::result::{PassAtK, RunResult, ScenarioResult};
-use crate::score::{JudgeOutcome, Status, Trajectory, pass_at_k, pass_hat_k, score_run};
+use crate::score::{JudgeOutcome, Status, Trajectory, pass_at_k, pass_hat_k, score_run_with};
 use crate::suite::{Scenario, ScoringMode, Suite};
 use crate::trajectory::ToolSpec;
 
@@ -27,6 +27,11 @@ pub struct Task {
     pub start_url: Option<String>,
     /// Which repeat this is, from 0.
     pub attempt: u32,
+    /// The run's time limit: the runner stops waiting after it, so an agent that can should
+    /// return what it has a little before.
+    pub timeout: Duration,
+    /// Set when the user cancels the whole run; an agent that can should stop soon after.
+    pub cancel: CancelToken,
 }
 
 /// An agent failure on one run: the message goes into the report.
@@ -151,6 +156,8 @@ pub enum Event<'a> {
         attempt: u32,
         /// How it ended.
         status: Status,
+        /// The run: its score, trajectory or error.
+        run: &'a RunResult,
     },
     /// A scenario finished, all its runs done.
     ScenarioFinished {
@@ -174,8 +181,11 @@ pub enum Event<'a> {
 /// is given, and returns the report. Never panics because of an agent or judge: a failing,
 /// panicking or hanging run is recorded and the runner goes on.
 ///
-/// Each run happens on its own thread; a run that exceeds its time limit is reported as
-/// [`Status::TimedOut`] and its thread is left to finish on its own (a thread cannot be killed).
+/// [`RunConfig::jobs`] scenarios run at once (their repeats one after another); events reach
+/// `on_event` on the calling thread, and the report lists scenarios in suite order whatever
+/// order they finished in. Each run happens on its own thread; a run that exceeds its time
+/// limit is reported as [`Status::TimedOut`] and its thread is left to finish on its own (a
+/// thread cannot be killed; [`Task::timeout`] tells the agent to stop in time).
 pub fn run(
     suite: &Suite,
     agent: &Arc<dyn Agent>,
@@ -183,43 +193,87 @@ pub fn run(
     config: &RunConfig,
     on_event: &mut dyn FnMut(&Event<'_>),
 ) -> Report {
+    enum Msg {
+        Started(usize),
+        Run(usize, Box<RunResult>),
+        Finished(usize, ScenarioResult),
+    }
     let started = Instant::now();
     let mode = config.mode.unwrap_or(suite.mode);
     let total = suite.scenarios.len();
-    let mut results = Vec::with_capacity(total);
-    let mut cancelled = false;
-    for (index, scenario) in suite.scenarios.iter().enumerate() {
-        if config.cancel.is_cancelled() {
-            if !cancelled {
-                on_event(&Event::Cancelled { ran: index, total });
-            }
-            cancelled = true;
-            results.push(ScenarioResult::skipped(
-                scenario,
-                "not run: the run was cancelled",
-            ));
-            continue;
-        }
-        on_event(&Event::ScenarioStarted {
-            index,
-            total,
-            id: &scenario.id,
-        });
-        let result = run_scenario(suite, scenario, mode, agent, judge, config, on_event);
-        on_event(&Event::ScenarioFinished {
-            index,
-            total,
-            result: &result,
-        });
-        if result.runs.len() < usize::try_from(result.planned_runs).unwrap_or(usize::MAX) {
-            // Cancelled between repeats: this scenario ran in part.
-            on_event(&Event::Cancelled {
-                ran: index + 1,
-                total,
+    let jobs = config.jobs.clamp(1, total.max(1));
+    let mut results: Vec<Option<ScenarioResult>> = vec![None; total];
+    let mut ran = 0;
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || {
+                while !config.cancel.is_cancelled() {
+                    let index = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(scenario) = suite.scenarios.get(index) else {
+                        break;
+                    };
+                    // A send fails only when the receiver is gone, which it is not before
+                    // every worker has ended.
+                    let _ = tx.send(Msg::Started(index));
+                    let result =
+                        run_scenario(suite, scenario, mode, agent, judge, config, &mut |run| {
+                            let _ = tx.send(Msg::Run(index, Box::new(run.clone())));
+                        });
+                    let _ = tx.send(Msg::Finished(index, result));
+                }
             });
-            cancelled = true;
         }
-        results.push(result);
+        drop(tx);
+        for msg in rx {
+            match msg {
+                Msg::Started(index) => {
+                    ran += 1;
+                    on_event(&Event::ScenarioStarted {
+                        index,
+                        total,
+                        id: &suite.scenarios[index].id,
+                    });
+                }
+                Msg::Run(index, run) => on_event(&Event::RunFinished {
+                    id: &suite.scenarios[index].id,
+                    attempt: run.attempt,
+                    status: run.status,
+                    run: &run,
+                }),
+                Msg::Finished(index, result) => {
+                    on_event(&Event::ScenarioFinished {
+                        index,
+                        total,
+                        result: &result,
+                    });
+                    results[index] = Some(result);
+                }
+            }
+        }
+    });
+    let mut cancelled = false;
+    let results: Vec<ScenarioResult> = results
+        .into_iter()
+        .zip(&suite.scenarios)
+        .map(|(result, scenario)| match result {
+            Some(result) => {
+                // Cancelled between repeats: this scenario ran in part.
+                cancelled |=
+                    result.runs.len() < usize::try_from(result.planned_runs).unwrap_or(usize::MAX);
+                result
+            }
+            None => {
+                cancelled = true;
+                ScenarioResult::skipped(scenario, "not run: the run was cancelled")
+            }
+        })
+        .collect();
+    if cancelled {
+        on_event(&Event::Cancelled { ran, total });
     }
     Report::new(&suite.name, mode, cancelled, results, elapsed_ms(started))
 }
@@ -235,7 +289,7 @@ fn run_scenario(
     agent: &Arc<dyn Agent>,
     judge: Option<&dyn Judge>,
     config: &RunConfig,
-    on_event: &mut dyn FnMut(&Event<'_>),
+    on_run: &mut dyn FnMut(&RunResult),
 ) -> ScenarioResult {
     let started = Instant::now();
     let attempts = agent.attempts(scenario, scenario.repeats);
@@ -253,13 +307,11 @@ fn run_scenario(
             scenario: scenario.clone(),
             start_url: suite.start_url(scenario),
             attempt,
+            timeout,
+            cancel: config.cancel.clone(),
         };
-        let run = run_once(task, mode, agent, judge, timeout);
-        on_event(&Event::RunFinished {
-            id: &scenario.id,
-            attempt,
-            status: run.status,
-        });
+        let run = run_once(task, mode, agent, judge, config.tools.as_deref());
+        on_run(&run);
         runs.push(run);
     }
     let status = aggregate(&runs);
@@ -336,10 +388,11 @@ fn run_once(
     mode: ScoringMode,
     agent: &Arc<dyn Agent>,
     judge: Option<&dyn Judge>,
-    timeout: Duration,
+    tools: Option<&[ToolSpec]>,
 ) -> RunResult {
     let started = Instant::now();
     let attempt = task.attempt;
+    let timeout = task.timeout;
     let scenario = task.scenario.clone();
     let failed = |status: Status, error: String| RunResult {
         attempt,
@@ -397,7 +450,7 @@ fn run_once(
         }
         _ => JudgeOutcome::NotRun,
     };
-    let score = score_run(&scenario, mode, &trajectory, judged);
+    let score = score_run_with(&scenario, mode, &trajectory, judged, tools);
     RunResult {
         attempt,
         status: score.status,

@@ -17,14 +17,29 @@
 //!
 //! The one deliberate change: the pull request scores a failed judge as 0, this crate leaves
 //! the run [`Status::Unscored`].
+//!
+//! # Call metrics
+//!
+//! Every [`RunScore`] also carries [`CallMetrics`]: precision, recall and F1 of the calls,
+//! and, when the tools are known ([`score_run_with`]), the share of calls to unknown tools
+//! and of calls whose arguments fail the tool's `inputSchema`. They are informative: pass
+//! and fail never depend on them, in either mode.
 
+mod args;
+mod metrics;
+mod schema;
 #[cfg(test)]
 mod tests;
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::suite::{ArgsMatcher, Expectations, ExpectedCall, OrderMode, Scenario, ScoringMode};
+pub use self::metrics::{BadSchema, CallMetrics, MAX_LISTED, SchemaViolation};
+use crate::suite::{
+    ArgsMatcher, ArgsOptions, Expectations, ExpectedCall, OrderMode, Scenario, ScoringMode,
+};
 pub use crate::trajectory::{CallResult, RunStats, StopReason, ToolCall, ToolSpec, Trajectory};
 
 /// The outcome of a run or a scenario.
@@ -121,6 +136,9 @@ pub struct RunScore {
     pub combined: Option<f64>,
     /// The threshold the combined score was compared with.
     pub threshold: f64,
+    /// Precision, recall and F1 of the calls, unknown tools and schema violations
+    /// (informative, see [`CallMetrics`]).
+    pub calls: CallMetrics,
 }
 
 /// Rounds to 3 decimals the way `Math.round(x * 1000) / 1000` does in JavaScript
@@ -187,39 +205,76 @@ pub fn combine_webmcp(tool: f64, judge: Option<f64>) -> f64 {
     }
 }
 
-/// Whether `actual` arguments satisfy `matcher`.
+/// Whether `actual` arguments satisfy `matcher` with the default [`ArgsOptions`] (numbers
+/// compare by value, nothing else is relaxed).
+///
+/// ```
+/// use mcp_eval_core::score::args_match;
+/// use mcp_eval_core::suite::ArgsMatcher;
+/// use serde_json::json;
+///
+/// let matcher = ArgsMatcher::Subset(json!({"limit": 10}));
+/// assert!(args_match(&matcher, &json!({"limit": 10.0, "q": "shoes"})));
+/// assert!(!args_match(&matcher, &json!({"limit": "10"})));
+/// ```
 pub fn args_match(matcher: &ArgsMatcher, actual: &Value) -> bool {
-    match matcher {
-        ArgsMatcher::Any => true,
-        ArgsMatcher::Exact(expected) => expected == actual,
-        ArgsMatcher::Subset(expected) => is_subset(expected, actual, 0),
-        ArgsMatcher::Regex(patterns) => patterns.iter().all(|(key, pattern)| {
-            let value = if key.starts_with('/') {
-                actual.pointer(key)
-            } else {
-                actual.get(key)
-            };
-            match value {
-                Some(Value::String(s)) => pattern.is_match(s),
-                Some(other) => pattern.is_match(&other.to_string()),
-                None => false,
-            }
-        }),
-    }
+    args::matches(matcher, &ArgsOptions::default(), None, actual)
 }
 
-/// Nesting deeper than this is treated as a mismatch instead of recursing further.
-const MAX_DEPTH: usize = 128;
+/// Whether `actual` arguments satisfy `matcher` under `options`; `schema` is the tool's
+/// `inputSchema`, read only for [`ArgsOptions::use_defaults`] (without it, defaults are not
+/// applied). Nesting deeper than 128 levels never matches.
+///
+/// ```
+/// use mcp_eval_core::score::args_match_with;
+/// use mcp_eval_core::suite::{ArgsMatcher, ArgsOptions};
+/// use serde_json::json;
+///
+/// let options = ArgsOptions {
+///     normalize_strings: true,
+///     ignore_keys: vec!["timeout".to_owned()],
+///     use_defaults: true,
+///     ..ArgsOptions::default()
+/// };
+/// let schema = json!({"type": "object", "properties": {"limit": {"type": "integer", "default": 10}}});
+/// let matcher = ArgsMatcher::Exact(json!({"q": "Red shoes", "limit": 10}));
+/// assert!(args_match_with(&matcher, &options, Some(&schema), &json!({"q": "red shoes.", "timeout": 5})));
+/// ```
+pub fn args_match_with(
+    matcher: &ArgsMatcher,
+    options: &ArgsOptions,
+    schema: Option<&Value>,
+    actual: &Value,
+) -> bool {
+    args::matches(matcher, options, schema, actual)
+}
 
-fn is_subset(expected: &Value, actual: &Value, depth: usize) -> bool {
-    if depth > MAX_DEPTH {
-        return false;
+/// The tools by name (the first of duplicate names wins), or nothing when they are unknown.
+struct Tools<'a> {
+    known: Option<BTreeMap<&'a str, &'a ToolSpec>>,
+}
+
+impl<'a> Tools<'a> {
+    fn new(tools: Option<&'a [ToolSpec]>) -> Tools<'a> {
+        let known = tools.map(|list| {
+            let mut by_name = BTreeMap::new();
+            for t in list {
+                by_name.entry(t.name.as_str()).or_insert(t);
+            }
+            by_name
+        });
+        Tools { known }
     }
-    match (expected, actual) {
-        (Value::Object(e), Value::Object(a)) => e
-            .iter()
-            .all(|(k, ev)| a.get(k).is_some_and(|av| is_subset(ev, av, depth + 1))),
-        _ => expected == actual,
+
+    fn get(&self, name: &str) -> Option<&'a ToolSpec> {
+        self.known.as_ref()?.get(name).copied()
+    }
+
+    /// The tool's `inputSchema`, unless it is unknown or `null`.
+    fn schema(&self, name: &str) -> Option<&'a Value> {
+        self.get(name)
+            .map(|t| &t.input_schema)
+            .filter(|s| !s.is_null())
     }
 }
 
@@ -235,8 +290,14 @@ fn bounds(call: &ExpectedCall, order: OrderMode) -> (u32, Option<u32>) {
     (min, max)
 }
 
-fn matches(call: &ExpectedCall, actual: &ToolCall) -> bool {
-    call.name == actual.name && args_match(&call.args, &actual.arguments)
+fn matches(call: &ExpectedCall, actual: &ToolCall, tools: &Tools<'_>) -> bool {
+    call.name == actual.name
+        && args::matches(
+            &call.args,
+            &call.options,
+            tools.schema(&call.name),
+            &actual.arguments,
+        )
 }
 
 fn times(n: usize) -> String {
@@ -249,13 +310,57 @@ fn times(n: usize) -> String {
 
 /// The standard mode's tool score: counts, arguments, order and forbidden calls all count.
 pub fn score_tools(expectations: &Expectations, actual: &[ToolCall]) -> ToolScore {
+    score_tools_with(expectations, actual, None)
+}
+
+/// [`score_tools`] with the tools the agent was offered, for
+/// [`ArgsOptions::use_defaults`].
+pub fn score_tools_with(
+    expectations: &Expectations,
+    actual: &[ToolCall],
+    tools: Option<&[ToolSpec]>,
+) -> ToolScore {
+    tool_score(expectations, actual, &Tools::new(tools))
+}
+
+/// The precision, recall and F1 of `actual` against `expectations`, and with `tools` the
+/// shares of calls to unknown tools and of schema-invalid calls (see [`CallMetrics`]).
+///
+/// ```
+/// use mcp_eval_core::score::call_metrics;
+/// use mcp_eval_core::{ToolCall, ToolSpec, parse_suite};
+/// use serde_json::json;
+///
+/// let suite = parse_suite(r#"{"name": "s", "scenarios": [{"id": "a", "prompt": "p",
+///     "expectations": {"toolCalls": ["search", "open"]}}]}"#)?;
+/// let calls = [ToolCall::new("search", json!({"q": 1})), ToolCall::new("buy", json!({}))];
+/// let tools = [ToolSpec {
+///     name: "search".to_owned(),
+///     description: None,
+///     input_schema: json!({"type": "object", "properties": {"q": {"type": "string"}}}),
+/// }];
+/// let m = call_metrics(&suite.scenarios[0].expectations, &calls, Some(&tools));
+/// assert_eq!((m.precision, m.recall), (0.5, 0.5));
+/// assert_eq!(m.unknown_tool_share, Some(0.5));
+/// assert_eq!(m.schema_invalid_share, Some(1.0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn call_metrics(
+    expectations: &Expectations,
+    actual: &[ToolCall],
+    tools: Option<&[ToolSpec]>,
+) -> CallMetrics {
+    metrics::compute(expectations, actual, &Tools::new(tools))
+}
+
+fn tool_score(expectations: &Expectations, actual: &[ToolCall], tools: &Tools<'_>) -> ToolScore {
     let order = expectations.order;
     let expected = &expectations.tool_calls;
     let mut out = ToolScore::default();
     let mut satisfied = 0usize;
     for call in expected {
         let (min, max) = bounds(call, order);
-        let n = actual.iter().filter(|a| matches(call, a)).count();
+        let n = actual.iter().filter(|a| matches(call, a, tools)).count();
         let ok = n >= min as usize && max.is_none_or(|m| n <= m as usize);
         if ok {
             satisfied += 1;
@@ -281,7 +386,7 @@ pub fn score_tools(expectations: &Expectations, actual: &[ToolCall]) -> ToolScor
     }
     out.unexpected_calls = actual
         .iter()
-        .filter(|a| !expected.iter().any(|e| matches(e, a)))
+        .filter(|a| !expected.iter().any(|e| matches(e, a, tools)))
         .map(|a| a.name.clone())
         .collect();
     if matches!(
@@ -294,7 +399,10 @@ pub fn score_tools(expectations: &Expectations, actual: &[ToolCall]) -> ToolScor
             ));
         }
     }
-    if order == OrderMode::Strict && out.problems.is_empty() && !strict_sequence(expected, actual) {
+    if order == OrderMode::Strict
+        && out.problems.is_empty()
+        && !strict_sequence(expected, actual, tools)
+    {
         out.problems
             .push("the calls are not in the expected order".to_owned());
     }
@@ -324,7 +432,7 @@ pub fn score_tools(expectations: &Expectations, actual: &[ToolCall]) -> ToolScor
 /// Whether `actual` splits into consecutive runs, one per expected call in order, each of a
 /// length within the call's bounds and matching it. A dynamic program over (call, position),
 /// so an early permissive call cannot greedily eat what a later one needs.
-fn strict_sequence(expected: &[ExpectedCall], actual: &[ToolCall]) -> bool {
+fn strict_sequence(expected: &[ExpectedCall], actual: &[ToolCall], tools: &Tools<'_>) -> bool {
     let n = actual.len();
     let mut reach = vec![false; n + 1];
     reach[0] = true;
@@ -342,7 +450,7 @@ fn strict_sequence(expected: &[ExpectedCall], actual: &[ToolCall]) -> bool {
                 }
                 if max.is_some_and(|m| len >= m as usize)
                     || start + len >= n
-                    || !matches(call, &actual[start + len])
+                    || !matches(call, &actual[start + len], tools)
                 {
                     break;
                 }
@@ -355,13 +463,29 @@ fn strict_sequence(expected: &[ExpectedCall], actual: &[ToolCall]) -> bool {
 }
 
 /// Scores one run of `scenario` under `mode`, given the agent's trajectory and the judge's
-/// outcome. A judge score outside 0..=1 (or NaN) counts as a failed judge.
+/// outcome. A judge score outside 0..=1 (or NaN) counts as a failed judge. The tools are
+/// unknown here: see [`score_run_with`].
 pub fn score_run(
     scenario: &Scenario,
     mode: ScoringMode,
     trajectory: &Trajectory,
     judge: JudgeOutcome,
 ) -> RunScore {
+    score_run_with(scenario, mode, trajectory, judge, None)
+}
+
+/// [`score_run`] with the tools the agent was offered, when known: the call metrics then
+/// include unknown tools and schema violations, and [`ArgsOptions::use_defaults`] applies.
+/// Neither changes the WebMCP formula.
+pub fn score_run_with(
+    scenario: &Scenario,
+    mode: ScoringMode,
+    trajectory: &Trajectory,
+    judge: JudgeOutcome,
+    tools: Option<&[ToolSpec]>,
+) -> RunScore {
+    let tools = Tools::new(tools);
+    let calls = metrics::compute(&scenario.expectations, &trajectory.tool_calls, &tools);
     let judge = match judge {
         JudgeOutcome::Scored { score, .. } if !(0.0..=1.0).contains(&score) => {
             JudgeOutcome::Failed {
@@ -391,10 +515,11 @@ pub fn score_run(
                 judge,
                 combined,
                 threshold,
+                calls,
             }
         }
         ScoringMode::Standard => {
-            let tools = score_tools(exp, &trajectory.tool_calls);
+            let tools = tool_score(exp, &trajectory.tool_calls, &tools);
             let w = scenario.weights;
             let combined = match &judge {
                 JudgeOutcome::Failed { .. } => None,
@@ -414,6 +539,7 @@ pub fn score_run(
                 judge,
                 combined,
                 threshold,
+                calls,
             }
         }
     }

@@ -1,4 +1,5 @@
-//! The suite format: WebMCP eval JSON plus argument matchers, order modes, counts and repeats.
+//! The suite format: WebMCP eval JSON plus argument matchers and their options, order modes,
+//! counts and repeats.
 
 mod validate;
 
@@ -123,14 +124,63 @@ pub enum ArgsMatcher {
     /// Any arguments (the default without `args`).
     #[default]
     Any,
-    /// The arguments equal the given JSON value.
+    /// The arguments equal the given JSON value (under the call's [`ArgsOptions`]: numbers
+    /// by value by default).
     Exact(Value),
     /// Every key of the given object is present with a matching value, recursively for
-    /// objects; arrays and scalars compare exactly (the default with `args`).
+    /// objects; arrays and scalars compare as in [`ArgsMatcher::Exact`] (the default with
+    /// `args`).
     Subset(Value),
     /// Each listed argument, as text (strings as-is, other values as compact JSON), matches
-    /// its pattern. A key starting with `/` is a JSON pointer into the arguments.
+    /// its pattern. A key starting with `/` is a JSON pointer into the arguments. Of the
+    /// [`ArgsOptions`], only ignored keys apply: their patterns are not checked.
     Regex(Vec<(String, ArgPattern)>),
+}
+
+/// How numbers in arguments compare (`argsMatch.numbers`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NumberMatch {
+    /// By value, whatever the JSON spelling: `1`, `1.0` and `1e0` are equal. The default,
+    /// since JSON itself makes no difference between them.
+    #[default]
+    Value,
+    /// By JSON representation, as `serde_json` compares them: `1` and `1.0` differ.
+    Exact,
+    /// By value, and a string that is a JSON number (surrounding whitespace allowed) equals
+    /// that number: `"42"` matches `42`. For servers that coerce string arguments; whether
+    /// the call also fits the tool's schema is reported apart, in the call metrics.
+    Strings,
+}
+
+/// Options for comparing arguments (`argsMatch`, per scenario in `expectations` and per
+/// expected call; a call's fields replace the scenario's one by one).
+///
+/// They apply to the `exact` and `subset` matchers; the `regex` matcher only honours
+/// [`ignore_keys`](ArgsOptions::ignore_keys) (a pattern for an ignored argument is not
+/// checked).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ArgsOptions {
+    /// How numbers compare (`numbers`; default by value).
+    pub numbers: NumberMatch,
+    /// Whether strings compare normalized (`normalizeStrings`; default false): lowercased,
+    /// stripped of everything but letters and digits at both ends, inner whitespace runs
+    /// collapsed to one space, so `"  Red   Shoes!"` equals `"red shoes"`. Object keys are
+    /// never normalized.
+    pub normalize_strings: bool,
+    /// Arguments left out of the comparison on both sides (`ignoreKeys`; default none). A
+    /// name (`"timeout"`) is ignored in every object at any depth; a JSON pointer
+    /// (`"/options/timeout"`, array indices as numbers) names one place. A key that itself
+    /// starts with `/` can only be named by pointer (`"/~1key"`).
+    pub ignore_keys: Vec<String>,
+    /// Whether the tool's own defaults count (`useDefaults`; default false): an argument that
+    /// one side omits matches when the other side's value equals the `default` the tool's
+    /// `inputSchema` gives it (`properties.<key>.default`, following `properties` into nested
+    /// objects and `items` into arrays; `$ref` and combinators are not followed). The subset
+    /// matcher applies this to expected arguments only. Needs the tools (a transcripts
+    /// header or [`RunConfig::tools`](crate::RunConfig::tools)); without them it has no
+    /// effect.
+    pub use_defaults: bool,
 }
 
 /// One expected tool call: a name, an argument matcher and a count range.
@@ -140,6 +190,9 @@ pub struct ExpectedCall {
     pub name: String,
     /// How the arguments are compared.
     pub args: ArgsMatcher,
+    /// Options for comparing the arguments (the scenario's `argsMatch` with the call's own
+    /// over it).
+    pub options: ArgsOptions,
     /// Minimum number of matching calls; `None` means the order mode's default
     /// (0 for [`OrderMode::Subset`], else 1).
     pub min: Option<u32>,
@@ -154,6 +207,7 @@ impl ExpectedCall {
         ExpectedCall {
             name: name.to_owned(),
             args: ArgsMatcher::Any,
+            options: ArgsOptions::default(),
             min: None,
             max: None,
         }

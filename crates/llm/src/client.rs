@@ -147,7 +147,12 @@ impl Client {
                     let answer: Value = match response.body_mut().read_json() {
                         Ok(v) => v,
                         Err(e) => {
-                            self.fail(&mut state, format!("the answer is not JSON: {e}"), None, request);
+                            self.fail(
+                                &mut state,
+                                format!("the answer is not JSON: {e}"),
+                                None,
+                                request,
+                            );
                             continue;
                         }
                     };

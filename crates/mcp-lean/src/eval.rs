@@ -251,6 +251,8 @@ fn run_suite(args: &RunArgs) -> Outcome {
         stop_on_ctrl_c(&config.cancel);
     }
     let progress = args.progress || live;
+    // With parallel jobs scenarios finish out of order: the count is of finished ones.
+    let mut done = 0;
     let report = mcp_eval_core::run(
         &suite,
         &agent,
@@ -262,11 +264,10 @@ fn run_suite(args: &RunArgs) -> Outcome {
                     recorder.run(id, run);
                 }
             }
-            Event::ScenarioFinished {
-                index,
-                total,
-                result,
-            } if progress => eprintln!("[{}/{total}] {}", index + 1, progress_line(result)),
+            Event::ScenarioFinished { total, result, .. } if progress => {
+                done += 1;
+                eprintln!("[{done}/{total}] {}", progress_line(result));
+            }
             _ => {}
         },
     );

@@ -85,7 +85,11 @@ pub fn serve_with(replies: Vec<Reply>, tls: Option<Arc<rustls::ServerConfig>>) -
                     let Ok(conn) = rustls::ServerConnection::new(config) else {
                         return;
                     };
-                    handle(&mut rustls::StreamOwned::new(conn, stream), |_| reply, &seen);
+                    handle(
+                        &mut rustls::StreamOwned::new(conn, stream),
+                        |_| reply,
+                        &seen,
+                    );
                 }
                 None => handle(&mut &stream, |_| reply, &seen),
             });

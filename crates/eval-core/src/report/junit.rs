@@ -2,13 +2,20 @@
 
 use std::fmt::Write as _;
 
-use super::Report;
+use super::markdown::{percent, usage_line};
+use super::{CallMeans, Report, Summary, Usage};
 use crate::result::ScenarioResult;
 use crate::score::Status;
 
 /// Renders the report in the common JUnit XML shape that CI systems read:
 /// `testsuites/testsuite/testcase` with `failure` (failed), `error` (agent error or timeout)
 /// and `skipped` (unscored or not run), the prompt and details in `system-out`.
+///
+/// The suite's call metrics and usage totals are `properties` of the `testsuite`
+/// (`calls.precision`, `calls.recall`, `calls.f1`, `calls.unknownToolShare`,
+/// `calls.schemaInvalidShare`, `usage.runs`, `usage.steps`, `usage.promptTokens`,
+/// `usage.completionTokens`, `usage.toolOutputTokens`, `usage.costUsd`); each scenario's are
+/// lines of its `system-out`.
 pub fn to_junit(report: &Report) -> String {
     let c = &report.summary.counts;
     let errors = c.errored + c.timed_out;
@@ -26,11 +33,49 @@ pub fn to_junit(report: &Report) -> String {
         "  <testsuite name=\"{name}\" tests=\"{}\" failures=\"{}\" errors=\"{errors}\" skipped=\"{skipped}\" time=\"{time}\">",
         c.total, c.failed
     );
+    properties(&mut out, &report.summary);
     for s in &report.scenarios {
         testcase(&mut out, &name, s);
     }
     out.push_str("  </testsuite>\n</testsuites>\n");
     out
+}
+
+fn properties(out: &mut String, summary: &Summary) {
+    let mut props: Vec<(&str, String)> = Vec::new();
+    if let Some(c) = &summary.calls {
+        props.push(("calls.precision", format!("{:.4}", c.precision)));
+        props.push(("calls.recall", format!("{:.4}", c.recall)));
+        props.push(("calls.f1", format!("{:.4}", c.f1)));
+        if let Some(u) = c.unknown_tool_share {
+            props.push(("calls.unknownToolShare", format!("{u:.4}")));
+        }
+        if let Some(v) = c.schema_invalid_share {
+            props.push(("calls.schemaInvalidShare", format!("{v:.4}")));
+        }
+    }
+    if let Some(u) = &summary.usage {
+        props.push(("usage.runs", u.runs.to_string()));
+        props.push(("usage.steps", u.steps.to_string()));
+        props.push(("usage.promptTokens", u.prompt_tokens.to_string()));
+        props.push(("usage.completionTokens", u.completion_tokens.to_string()));
+        props.push(("usage.toolOutputTokens", u.tool_output_tokens.to_string()));
+        if let Some(c) = u.cost_usd {
+            props.push(("usage.costUsd", format!("{c:.6}")));
+        }
+    }
+    if props.is_empty() {
+        return;
+    }
+    out.push_str("    <properties>\n");
+    for (name, value) in props {
+        let _ = writeln!(
+            out,
+            "      <property name=\"{name}\" value=\"{}\"/>",
+            attr(&value)
+        );
+    }
+    out.push_str("    </properties>\n");
 }
 
 fn testcase(out: &mut String, classname: &str, s: &ScenarioResult) {
@@ -88,6 +133,28 @@ fn testcase(out: &mut String, classname: &str, s: &ScenarioResult) {
             p.pass_hat_k,
             k = p.k
         );
+    }
+    if let Some(c) = CallMeans::of_scenario(s) {
+        let _ = writeln!(
+            system_out,
+            "calls: precision {:.3}, recall {:.3}, F1 {:.3} (mean of {} {})",
+            c.precision,
+            c.recall,
+            c.f1,
+            c.runs,
+            if c.runs == 1 { "run" } else { "runs" }
+        );
+        if let (Some(u), Some(v)) = (c.unknown_tool_share, c.schema_invalid_share) {
+            let _ = writeln!(
+                system_out,
+                "unknown tools: {}, schema-invalid calls: {}",
+                percent(u),
+                percent(v)
+            );
+        }
+    }
+    if let Some(u) = Usage::of_scenario(s) {
+        let _ = writeln!(system_out, "usage: {}", usage_line(&u));
     }
     let _ = writeln!(out, "      <system-out>{}</system-out>", text(&system_out));
     out.push_str("    </testcase>\n");

@@ -2,12 +2,16 @@
 
 use std::fmt::Write as _;
 
-use super::{Counts, Report};
+use super::{CallMeans, Counts, Report, Usage};
 use crate::result::ScenarioResult;
 use crate::score::{JudgeOutcome, Status};
 
 /// Renders the report as Markdown: totals, one table row per scenario (status, id, prompt,
-/// score, runs, why it did not pass), then counts per tag.
+/// score, runs, mean call precision/recall/F1, why it did not pass), then counts per tag.
+///
+/// When the tools were known, the summary and a column show the shares of calls to unknown
+/// tools and of schema-invalid calls; when runs recorded their stats, the summary shows the
+/// totals (steps, tokens, cost) and a column each scenario's.
 pub fn to_markdown(report: &Report) -> String {
     let mut out = String::new();
     let mode = match report.mode {
@@ -24,12 +28,45 @@ pub fn to_markdown(report: &Report) -> String {
         let _ = write!(out, " · mean score {m:.3}");
     }
     out.push('\n');
+    if let Some(c) = &s.calls {
+        let _ = writeln!(
+            out,
+            "\nTool calls: precision {:.2} · recall {:.2} · F1 {:.2}{}",
+            c.precision,
+            c.recall,
+            c.f1,
+            shares_line(c)
+        );
+    }
+    if let Some(u) = &s.usage {
+        let _ = writeln!(out, "\nUsage: {}", usage_line(u));
+    }
     if report.cancelled {
         out.push_str("\nThe run was cancelled: skipped scenarios did not run.\n");
     }
-    out.push_str("\n| status | scenario | prompt | score | runs passed | details |\n");
-    out.push_str("|---|---|---|---|---|---|\n");
-    for sc in &report.scenarios {
+    let calls: Vec<Option<CallMeans>> = report
+        .scenarios
+        .iter()
+        .map(CallMeans::of_scenario)
+        .collect();
+    let usage: Vec<Option<Usage>> = report.scenarios.iter().map(Usage::of_scenario).collect();
+    let with_shares = calls
+        .iter()
+        .flatten()
+        .any(|c| c.unknown_tool_share.is_some());
+    let with_usage = usage.iter().any(Option::is_some);
+    out.push_str("\n| status | scenario | prompt | score | runs passed | calls P/R/F1 |");
+    let mut rule = String::from("|---|---|---|---|---|---|");
+    if with_shares {
+        out.push_str(" unknown / invalid |");
+        rule.push_str("---|");
+    }
+    if with_usage {
+        out.push_str(" usage |");
+        rule.push_str("---|");
+    }
+    let _ = writeln!(out, " details |\n{rule}---|");
+    for (i, sc) in report.scenarios.iter().enumerate() {
         let score = sc
             .mean_score
             .map_or_else(|| "–".to_owned(), |m| format!("{m:.3}"));
@@ -47,14 +84,38 @@ pub fn to_markdown(report: &Report) -> String {
                 first.pass_at_k, last.k, last.pass_hat_k
             );
         }
-        let _ = writeln!(
+        let means = calls.get(i).copied().flatten();
+        let prf = means.map_or_else(
+            || "–".to_owned(),
+            |c| format!("{:.2} / {:.2} / {:.2}", c.precision, c.recall, c.f1),
+        );
+        let _ = write!(
             out,
-            "| {} | {} | {} | {score} | {runs} | {} |",
+            "| {} | {} | {} | {score} | {runs} | {prf} |",
             badge(sc.status),
             cell(&sc.id),
             cell(&sc.prompt),
-            cell(&details(sc).replace('\n', "; "))
         );
+        if with_shares {
+            let shares = match means {
+                Some(CallMeans {
+                    unknown_tool_share: Some(u),
+                    schema_invalid_share: Some(v),
+                    ..
+                }) => format!("{} / {}", percent(u), percent(v)),
+                _ => "–".to_owned(),
+            };
+            let _ = write!(out, " {shares} |");
+        }
+        if with_usage {
+            let used = usage
+                .get(i)
+                .copied()
+                .flatten()
+                .map_or_else(|| "–".to_owned(), |u| usage_cell(&u));
+            let _ = write!(out, " {used} |");
+        }
+        let _ = writeln!(out, " {} |", cell(&details(sc).replace('\n', "; ")));
     }
     if !report.tags.is_empty() {
         out.push_str("\n## By tag\n\n| tag | total | passed | failed | errored | timed out | unscored | skipped |\n");
@@ -75,6 +136,81 @@ pub fn to_markdown(report: &Report) -> String {
         }
     }
     out
+}
+
+/// ` · unknown tools 2% · schema-invalid 10%`, when the tools were known.
+fn shares_line(c: &CallMeans) -> String {
+    let mut line = String::new();
+    if let Some(u) = c.unknown_tool_share {
+        let _ = write!(line, " · unknown tools {}", percent(u));
+    }
+    if let Some(v) = c.schema_invalid_share {
+        let _ = write!(line, " · schema-invalid {}", percent(v));
+    }
+    line
+}
+
+/// The summary's usage totals: runs, steps, tokens both ways, tool output, cost.
+pub(super) fn usage_line(u: &Usage) -> String {
+    let mut line = format!(
+        "{} {} · {} steps · {} prompt + {} completion tokens · {} tool output tokens",
+        u.runs,
+        if u.runs == 1 { "run" } else { "runs" },
+        u.steps,
+        compact(u.prompt_tokens),
+        compact(u.completion_tokens),
+        compact(u.tool_output_tokens)
+    );
+    if let Some(c) = u.cost_usd {
+        let _ = write!(line, " · {}", dollars(c));
+    }
+    line
+}
+
+/// A scenario's usage in a table cell: `12 steps · 3.4k+210 tok · 1.2k tool · $0.0123`.
+fn usage_cell(u: &Usage) -> String {
+    let mut cell = format!(
+        "{} steps · {}+{} tok · {} tool",
+        u.steps,
+        compact(u.prompt_tokens),
+        compact(u.completion_tokens),
+        compact(u.tool_output_tokens)
+    );
+    if let Some(c) = u.cost_usd {
+        let _ = write!(cell, " · {}", dollars(c));
+    }
+    cell
+}
+
+/// `0%`, `<0.1%`, `0.4%`, `12%`: one decimal only below 1%, so small shares do not read as
+/// none.
+pub(super) fn percent(share: f64) -> String {
+    let p = share * 100.0;
+    if p == 0.0 || p >= 1.0 {
+        format!("{p:.0}%")
+    } else if p < 0.1 {
+        "<0.1%".to_owned()
+    } else {
+        format!("{p:.1}%")
+    }
+}
+
+/// `950`, `3.4k`, `1.2M`.
+fn compact(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..1_000_000 => format!("{:.1}k", n as f64 / 1e3),
+        _ => format!("{:.1}M", n as f64 / 1e6),
+    }
+}
+
+/// `$0.0123` below a dollar, `$4.20` above.
+fn dollars(x: f64) -> String {
+    if x.abs() < 1.0 {
+        format!("${x:.4}")
+    } else {
+        format!("${x:.2}")
+    }
 }
 
 fn counts_line(c: &Counts) -> String {

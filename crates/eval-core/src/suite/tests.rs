@@ -219,3 +219,104 @@ fn error_message_counts_and_shows_the_first_problem() {
         "1 problem in the suite; the first is at /scenarios/0/prompt: the prompt is empty; write the task for the agent; fix them and validate again"
     );
 }
+
+#[test]
+fn args_match_options_merge_per_field_over_the_scenario() -> Result<(), Error> {
+    let suite = parse_suite(
+        r#"{"name":"x","scenarios":[{"id":"a","prompt":"p","expectations":{
+          "argsMatch":{"numbers":"strings","normalizeStrings":true,"ignoreKeys":["timeout"]},
+          "toolCalls":["plain",
+            {"name":"t","args":{"q":"x"},"argsMatch":{"ignoreKeys":["/page"],"useDefaults":true}},
+            {"name":"u","args":{"q":"x"},"argsMatch":{"numbers":"exact","normalizeStrings":false}}]}},
+          {"id":"b","prompt":"p","expectations":{"toolCalls":["plain"]}}]}"#,
+    )?;
+    let calls = &suite.scenarios[0].expectations.tool_calls;
+    let scenario = ArgsOptions {
+        numbers: NumberMatch::Strings,
+        normalize_strings: true,
+        ignore_keys: vec!["timeout".to_owned()],
+        use_defaults: false,
+    };
+    assert_eq!(calls[0].options, scenario);
+    assert_eq!(
+        calls[1].options,
+        ArgsOptions {
+            ignore_keys: vec!["/page".to_owned()],
+            use_defaults: true,
+            ..scenario.clone()
+        }
+    );
+    assert_eq!(
+        calls[2].options,
+        ArgsOptions {
+            numbers: NumberMatch::Exact,
+            normalize_strings: false,
+            ..scenario
+        }
+    );
+    assert_eq!(
+        suite.scenarios[1].expectations.tool_calls[0].options,
+        ArgsOptions::default()
+    );
+    Ok(())
+}
+
+#[test]
+fn bad_args_match_options_are_reported_with_their_paths() {
+    let got = problems(
+        r#"{"name":"x","scenarios":[{"id":"a","prompt":"p","expectations":{
+          "argsMatch":{"numbers":"loose","normalise":true,"ignoreKeys":"timeout"},
+          "toolCalls":[{"name":"t","argsMatch":{"numbers":1,"useDefaults":"yes","normalizeStrings":null,
+            "ignoreKeys":["", 3, "/a~2b", "/ok~0~1"]}},
+            {"name":"u","argsMatch":[]}]}}]}"#,
+    );
+    let want = [
+        (
+            "/scenarios/0/expectations/argsMatch/normalise",
+            "unknown field \"normalise\" in argsMatch",
+        ),
+        (
+            "/scenarios/0/expectations/argsMatch/numbers",
+            "unknown numbers mode \"loose\"; use value, exact or strings",
+        ),
+        (
+            "/scenarios/0/expectations/argsMatch/ignoreKeys",
+            "ignoreKeys must be an array of strings, found a string",
+        ),
+        (
+            "/scenarios/0/expectations/toolCalls/0/argsMatch/numbers",
+            "numbers must be a string (value, exact or strings), found a number",
+        ),
+        (
+            "/scenarios/0/expectations/toolCalls/0/argsMatch/normalizeStrings",
+            "normalizeStrings must be true or false, found null",
+        ),
+        (
+            "/scenarios/0/expectations/toolCalls/0/argsMatch/useDefaults",
+            "useDefaults must be true or false, found a string",
+        ),
+        (
+            "/scenarios/0/expectations/toolCalls/0/argsMatch/ignoreKeys/0",
+            "ignoreKeys entries must not be empty",
+        ),
+        (
+            "/scenarios/0/expectations/toolCalls/0/argsMatch/ignoreKeys/1",
+            "ignoreKeys entries must be strings, found a number",
+        ),
+        (
+            "/scenarios/0/expectations/toolCalls/0/argsMatch/ignoreKeys/2",
+            "\"/a~2b\" is not a valid JSON pointer",
+        ),
+        (
+            "/scenarios/0/expectations/toolCalls/1/argsMatch",
+            "argsMatch must be an object, found an array",
+        ),
+    ];
+    for (path, message) in want {
+        assert!(
+            got.iter().any(|(p, m)| p == path && m.contains(message)),
+            "missing problem at {path}: {message}\ngot: {got:#?}"
+        );
+    }
+    assert_eq!(got.len(), want.len(), "unexpected extra problems: {got:#?}");
+}

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value};
 
 use super::{
-    ArgPattern, ArgsMatcher, Expectations, ExpectedCall, OrderMode, Problem, Scenario, ScoringMode,
-    Suite, Weights,
+    ArgPattern, ArgsMatcher, ArgsOptions, Expectations, ExpectedCall, NumberMatch, OrderMode,
+    Problem, Scenario, ScoringMode, Suite, Weights,
 };
 use crate::Error;
 
@@ -34,8 +34,23 @@ const SCENARIO_FIELDS: &[&str] = &[
     "weights",
     "description",
 ];
-const EXPECTATION_FIELDS: &[&str] = &["toolCalls", "forbiddenToolCalls", "postConditions", "order"];
-const CALL_FIELDS: &[&str] = &["name", "args", "argsMode", "min", "max", "count"];
+const EXPECTATION_FIELDS: &[&str] = &[
+    "toolCalls",
+    "forbiddenToolCalls",
+    "postConditions",
+    "order",
+    "argsMatch",
+];
+const CALL_FIELDS: &[&str] = &[
+    "name",
+    "args",
+    "argsMode",
+    "argsMatch",
+    "min",
+    "max",
+    "count",
+];
+const ARGS_MATCH_FIELDS: &[&str] = &["numbers", "normalizeStrings", "ignoreKeys", "useDefaults"];
 const WEIGHT_FIELDS: &[&str] = &["tools", "judge"];
 
 /// Repeats above this are almost certainly a typo and would make a replay or live run explode.
@@ -76,6 +91,17 @@ fn child(path: &str, key: &str) -> String {
 
 fn index(path: &str, i: usize) -> String {
     format!("{path}/{i}")
+}
+
+/// Whether `pointer` is a well-formed RFC 6901 pointer: every `~` is followed by `0` or `1`.
+fn valid_pointer(pointer: &str) -> bool {
+    let mut chars = pointer.chars();
+    while let Some(c) = chars.next() {
+        if c == '~' && !matches!(chars.next(), Some('0' | '1')) {
+            return false;
+        }
+    }
+    true
 }
 
 fn type_name(value: &Value) -> &'static str {
@@ -426,6 +452,10 @@ impl Validator {
                 OrderMode::Superset
             }
         };
+        let options = self
+            .args_options(map, path)
+            .map(|patch| patch.over(&ArgsOptions::default()))
+            .unwrap_or_default();
         let mut tool_calls = Vec::new();
         let mut expected_at: BTreeMap<String, String> = BTreeMap::new();
         match map.get("toolCalls") {
@@ -433,7 +463,7 @@ impl Validator {
             Some(Value::Array(items)) => {
                 for (i, item) in items.iter().enumerate() {
                     let item_path = index(&child(path, "toolCalls"), i);
-                    if let Some(call) = self.expected_call(item, &item_path) {
+                    if let Some(call) = self.expected_call(item, &item_path, &options) {
                         expected_at.entry(call.name.clone()).or_insert(item_path);
                         tool_calls.push(call);
                     }
@@ -462,9 +492,18 @@ impl Validator {
         })
     }
 
-    fn expected_call(&mut self, value: &Value, path: &str) -> Option<ExpectedCall> {
+    fn expected_call(
+        &mut self,
+        value: &Value,
+        path: &str,
+        scenario_options: &ArgsOptions,
+    ) -> Option<ExpectedCall> {
         let map = match value {
-            Value::String(name) if !name.is_empty() => return Some(ExpectedCall::named(name)),
+            Value::String(name) if !name.is_empty() => {
+                let mut call = ExpectedCall::named(name);
+                call.options = scenario_options.clone();
+                return Some(call);
+            }
             Value::String(_) => {
                 self.push(path, "the tool name is empty");
                 return None;
@@ -519,6 +558,10 @@ impl Validator {
                 ArgsMatcher::Any
             }
         };
+        let options = match self.args_options(map, path) {
+            Some(patch) => patch.over(scenario_options),
+            None => scenario_options.clone(),
+        };
         let count = self
             .unsigned(map, path, "count")
             .and_then(|n| self.count(n, path, "count"));
@@ -546,9 +589,68 @@ impl Validator {
         Some(ExpectedCall {
             name: name?,
             args: matcher,
+            options,
             min,
             max,
         })
+    }
+
+    /// Reads `argsMatch` from `map`, `None` when it is absent or not an object.
+    fn args_options(&mut self, map: &Map<String, Value>, path: &str) -> Option<OptionsPatch> {
+        let value = map.get("argsMatch")?;
+        let path = child(path, "argsMatch");
+        let obj = self.object(value, &path, "argsMatch")?;
+        self.unknown_fields(obj, &path, ARGS_MATCH_FIELDS, "argsMatch");
+        let mut patch = OptionsPatch::default();
+        match obj.get("numbers") {
+            None => {}
+            Some(Value::String(s)) => match s.as_str() {
+                "value" => patch.numbers = Some(NumberMatch::Value),
+                "exact" => patch.numbers = Some(NumberMatch::Exact),
+                "strings" => patch.numbers = Some(NumberMatch::Strings),
+                _ => self.push(
+                    &child(&path, "numbers"),
+                    format!("unknown numbers mode {s:?}; use value, exact or strings"),
+                ),
+            },
+            Some(other) => self.push(
+                &child(&path, "numbers"),
+                format!(
+                    "numbers must be a string (value, exact or strings), found {}",
+                    type_name(other)
+                ),
+            ),
+        }
+        patch.normalize_strings = self.boolean(obj, &path, "normalizeStrings");
+        patch.use_defaults = self.boolean(obj, &path, "useDefaults");
+        if obj.contains_key("ignoreKeys") {
+            let keys = self.string_list(obj, &path, "ignoreKeys");
+            for (key, at) in &keys {
+                if key.starts_with('/') && !valid_pointer(key) {
+                    self.push(
+                        at,
+                        format!(
+                            "{key:?} is not a valid JSON pointer (\"~\" must be followed by 0 or 1); write ~0 for ~ and ~1 for /"
+                        ),
+                    );
+                }
+            }
+            patch.ignore_keys = Some(keys.into_iter().map(|(k, _)| k).collect());
+        }
+        Some(patch)
+    }
+
+    fn boolean(&mut self, map: &Map<String, Value>, path: &str, key: &str) -> Option<bool> {
+        match map.get(key)? {
+            Value::Bool(b) => Some(*b),
+            other => {
+                self.push(
+                    &child(path, key),
+                    format!("{key} must be true or false, found {}", type_name(other)),
+                );
+                None
+            }
+        }
     }
 
     fn count(&mut self, n: u64, path: &str, key: &str) -> Option<u32> {
@@ -592,6 +694,26 @@ impl Validator {
             }
         }
         ArgsMatcher::Regex(patterns)
+    }
+}
+
+/// The fields of one `argsMatch` object; the absent ones come from the level above.
+#[derive(Default)]
+struct OptionsPatch {
+    numbers: Option<NumberMatch>,
+    normalize_strings: Option<bool>,
+    ignore_keys: Option<Vec<String>>,
+    use_defaults: Option<bool>,
+}
+
+impl OptionsPatch {
+    fn over(self, base: &ArgsOptions) -> ArgsOptions {
+        ArgsOptions {
+            numbers: self.numbers.unwrap_or(base.numbers),
+            normalize_strings: self.normalize_strings.unwrap_or(base.normalize_strings),
+            ignore_keys: self.ignore_keys.unwrap_or_else(|| base.ignore_keys.clone()),
+            use_defaults: self.use_defaults.unwrap_or(base.use_defaults),
+        }
     }
 }
 

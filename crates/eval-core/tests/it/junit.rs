@@ -183,3 +183,39 @@ fn the_schema_rejects_a_wrong_shape() {
     assert!(!out.status.success(), "xmllint accepted a wrong shape");
     let _ = std::fs::remove_file(bad);
 }
+
+#[test]
+fn junit_with_call_metrics_and_usage_validates() {
+    if !xmllint_wanted() {
+        return;
+    }
+    let xml = mcp_eval_core::to_junit(&crate::metrics::new_format_report());
+    let file = temp_file(&xml);
+    let out = xmllint(&["--noout", "--schema", &schema()], &file);
+    assert!(
+        out.status.success(),
+        "xmllint rejected:\n{}\n{xml}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let property = |name: &str| {
+        xpath(
+            &format!("string(/testsuites/testsuite/properties/property[@name='{name}']/@value)"),
+            &file,
+        )
+    };
+    assert_eq!(property("calls.recall"), "1.0000");
+    assert_eq!(property("calls.unknownToolShare"), "0.0833");
+    assert_eq!(property("usage.steps"), "11");
+    assert_eq!(property("usage.costUsd"), "0.017100");
+    let cart = xpath("string(//testcase[@name='cart']/system-out)", &file);
+    assert!(
+        cart.contains("calls: precision 0.583, recall 1.000, F1 0.733 (mean of 2 runs)"),
+        "{cart}"
+    );
+    assert!(
+        cart.contains("unknown tools: 17%, schema-invalid calls: 17%"),
+        "{cart}"
+    );
+    assert!(cart.contains("usage: 2 runs · 9 steps"), "{cart}");
+    let _ = std::fs::remove_file(file);
+}

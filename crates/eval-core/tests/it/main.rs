@@ -6,4 +6,5 @@ mod judge;
 #[cfg(feature = "llm")]
 mod judge_tls;
 mod junit;
+mod metrics;
 mod runner;

@@ -199,10 +199,7 @@ fn a_hang_past_the_timeout_then_an_answer() {
 
 #[test]
 fn a_deadline_cuts_a_hang_short_and_starts_no_further_attempt() {
-    let server = serve(vec![
-        Reply::Hang(Duration::from_secs(10)),
-        chat("too late"),
-    ]);
+    let server = serve(vec![Reply::Hang(Duration::from_secs(10)), chat("too late")]);
     // The per-attempt timeout alone would wait 5 s and then ask again; the deadline ends both.
     let mut request = ask();
     request.deadline = Some(std::time::Instant::now() + Duration::from_millis(300));

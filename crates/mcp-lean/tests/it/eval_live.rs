@@ -530,3 +530,39 @@ fn ctrl_c_stops_the_runs_and_still_writes_the_report_and_the_record() {
     assert_eq!(recorded.len(), 2, "the header and the interrupted run");
     let _ = std::fs::remove_file(&record);
 }
+
+#[test]
+fn a_live_run_over_https_with_a_private_ca_retries_429_and_500() {
+    let pki = scripted_llm::TestPki::new();
+    let model = scripted_llm::serve_with(
+        vec![
+            http("429 Too Many Requests", "Retry-After: 0\r\n", "{}"),
+            http("500 Internal Server Error", "", "{}"),
+            tool_calls(&[("browser_snapshot", json!({}))]),
+            chat("The cart total is 84.90 EUR."),
+        ],
+        Some(std::sync::Arc::clone(&pki.server)),
+    );
+    assert!(model.url.starts_with("https://"));
+    let suite = temp_path("suite.json");
+    // Without the scenario's 3 s limit: the backoff after the 500 takes a while.
+    std::fs::write(&suite, ONE_SCENARIO.replace(r#""timeoutMs":3000,"#, ""))
+        .expect("write the suite");
+    let record = temp_path("runs.jsonl");
+    let ca = pki.ca_file.display().to_string();
+    let out = live(
+        &model.url,
+        &record,
+        &["--ca-cert", &ca, "--timeout", "30"],
+        &suite.display().to_string(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let recorded = lines(&record);
+    let stats = &recorded[1]["stats"];
+    // Two model steps; the failed attempts are retried inside the first one.
+    assert_eq!(stats["steps"], 2, "{}", recorded[1]);
+    assert_eq!(recorded[1]["finalText"], "The cart total is 84.90 EUR.");
+    assert_eq!(model.requests().len(), 4);
+    let _ = std::fs::remove_file(&record);
+    let _ = std::fs::remove_file(&suite);
+}

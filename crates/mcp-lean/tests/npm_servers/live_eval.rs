@@ -234,14 +234,12 @@ fn playwright_agent(request: &Request) -> Reply {
     }
 }
 
-#[test]
-fn playwright_mcp_runs_the_example_suite_live_with_refs_from_its_snapshots() {
-    let site = site::serve();
+/// Runs the example suite live against Playwright MCP reached by `server` (the arguments after
+/// the model's), and checks that every scenario passes with no tool error.
+fn playwright_live_run(dir: &Path, site: &site::Site, server: &[String]) {
     let model = serve_fn(playwright_agent);
-    let dir = temp_dir("live-eval-playwright");
-    let record = dir.join("runs.jsonl");
-    let cli = npm_package("@playwright/mcp", crate::playwright::PLAYWRIGHT_MCP).join("cli.js");
-    let out = mcp_lean(&[
+    let record = dir.join(format!("runs-{}.jsonl", server.len()));
+    let mut args: Vec<String> = [
         "eval",
         "run",
         &example_suite(),
@@ -259,18 +257,13 @@ fn playwright_mcp_runs_the_example_suite_live_with_refs_from_its_snapshots() {
         "2",
         "--format",
         "json",
-        "--server",
-        "--",
-        "node",
-        &cli.display().to_string(),
-        "--headless",
-        "--no-sandbox",
-        "--isolated",
-        "--executable-path",
-        &chromium(),
-        "--output-dir",
-        &dir.join("out").display().to_string(),
-    ]);
+    ]
+    .iter()
+    .map(|a| (*a).to_owned())
+    .collect();
+    args.extend_from_slice(server);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = mcp_lean(&args);
     let stderr = out_text(&out.stderr);
     let report: Value = serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("a JSON report ({e}); stderr:\n{stderr}"));
@@ -303,5 +296,35 @@ fn playwright_mcp_runs_the_example_suite_live_with_refs_from_its_snapshots() {
             assert_eq!(call["result"]["isError"], false, "{call}");
         }
     }
+}
+
+#[test]
+fn playwright_mcp_runs_the_example_suite_live_over_stdio_and_streamable_http() {
+    let site = site::serve();
+    let dir = temp_dir("live-eval-playwright");
+    let cli = npm_package("@playwright/mcp", crate::playwright::PLAYWRIGHT_MCP).join("cli.js");
+    let stdio: Vec<String> = [
+        "--server",
+        "--",
+        "node",
+        &cli.display().to_string(),
+        "--headless",
+        "--no-sandbox",
+        "--isolated",
+        "--executable-path",
+        &chromium(),
+        "--output-dir",
+        &dir.join("out").display().to_string(),
+    ]
+    .iter()
+    .map(|a| (*a).to_owned())
+    .collect();
+    playwright_live_run(&dir, &site, &stdio);
+
+    // One Playwright MCP over streamable HTTP, a session per run.
+    let (mut server, url) = crate::playwright::start_http_server(&dir);
+    playwright_live_run(&dir, &site, &["--server-url".to_owned(), url]);
+    let _ = server.kill();
+    let _ = server.wait();
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -21,7 +21,7 @@ fn playwright_cli() -> PathBuf {
 
 /// Playwright MCP's own arguments: headless, the system Chromium, snapshots under `dir/out`
 /// (a folder of the test's own, which also tells its server process apart).
-fn server_args(dir: &Path) -> Vec<String> {
+pub(crate) fn server_args(dir: &Path) -> Vec<String> {
     vec![
         playwright_cli().display().to_string(),
         "--headless".to_owned(),
@@ -43,7 +43,7 @@ enum Upstream {
 }
 
 /// Starts Playwright MCP on a free port in `dir`; returns the process and its MCP endpoint.
-fn start_http_server(dir: &Path) -> (std::process::Child, String) {
+pub(crate) fn start_http_server(dir: &Path) -> (std::process::Child, String) {
     use std::io::{BufRead, BufReader};
     let mut child = std::process::Command::new("node")
         .current_dir(dir)
