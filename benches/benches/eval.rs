@@ -55,6 +55,7 @@ fn eval_benches(c: &mut Criterion) {
     .expect("valid");
     let scenario = &suite.scenarios[0];
     let trajectory = Trajectory {
+        stats: None,
         tool_calls: (0..200)
             .map(|i| ToolCall::new(&format!("tool_{}", i / 10), json!({"step": i / 10, "n": i})))
             .collect(),
