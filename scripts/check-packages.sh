@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Packages every published crate (`cargo package`, which also builds each one from its
 # .crate alone, in dependency order) and checks what the .crate files hold: no corpus, no
-# snapshot or other file over 100 kB, no test output. The one large file that ships is the
-# generated WordNet table the goal digest reads at run time.
+# snapshot or other file over 100 kB, no test output. The large files that ship are the
+# generated word tables the goal digest reads at run time (WordNet, translations).
 # Usage: scripts/check-packages.sh [CARGO PACKAGE OPTIONS, e.g. --allow-dirty]   (from the root)
 set -euo pipefail
 
 published=(snapshot-digest output-guard fn-registry tool-schema mcp-eval-core browser-adapter
   mcp-proxy-rules mcp-lean-llm mcp-lean)
 limit=102400
-allowed_large='^[^/]+/src/digest/wordnet\.tsv$'
+allowed_large='^[^/]+/src/digest/(wordnet|translations)\.tsv$'
 
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
 

@@ -6,11 +6,13 @@ mod explain;
 mod fill;
 mod goal;
 mod index;
+mod language;
 mod lexicon;
 mod score;
 mod select;
 mod table;
 mod text;
+mod translations;
 mod wordnet;
 
 use emit::{EmitOptions, emit};
@@ -106,11 +108,12 @@ pub struct DigestStats {
 ///
 /// The goal is plain words in any language ("sign in", "Sdílej tento článek na Twitteru").
 /// A snapshot within the budget comes back whole. Otherwise nodes are scored by the goal's
-/// words, their stems (Snowball) and their WordNet relatives in names, descendant text,
-/// `/url` and `/placeholder`, with role priors (controls for action goals, text for
-/// questions); text that merely restates an action goal counts as context only. The budget
-/// goes to the best matches, each with its ancestors that give context (landmarks,
-/// headings, forms), the heading of its section and, for form controls, the other controls
+/// words, their stems (Snowball), their WordNet relatives and, on a page written in
+/// Portuguese or Italian, their translations into it, in names, descendant text, `/url` and
+/// `/placeholder`, with role priors (controls for action goals, text for questions); text
+/// that merely restates an action goal counts as context only. The budget goes to the best
+/// matches, each with its ancestors that give context (landmarks, headings, forms), the
+/// heading of its section and, for form controls, the other controls
 /// of their form; then to further candidate controls, best first, with their refs and
 /// `/url`; then to a map of the regions left out. The output is snapshot text with refs
 /// unchanged; it parses with [`parse`](crate::parse).

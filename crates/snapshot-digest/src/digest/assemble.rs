@@ -6,6 +6,7 @@ use super::explain::{Explanation, KeptAs, ScorePart};
 use super::fill::{Candidates, write_region_map};
 use super::goal::{Goal, Intent, analyse};
 use super::index::match_goal;
+use super::language::detect;
 use super::score::Scorer;
 use super::select::{Limits, Pool, Selection, select, select_given};
 use super::text::clip;
@@ -61,7 +62,7 @@ pub(super) fn goal_digest(
         let input_tokens = estimate_tokens(snap.source());
         return whole(snap, quoted, config, page, input_tokens, explain);
     }
-    let goal = analyse(goal_text);
+    let goal = analyse(goal_text, detect(snap));
     let matches = match_goal(snap, &goal);
     let scorer = Scorer::new(snap, &goal, &matches);
     let score = if goal.concepts.is_empty() {

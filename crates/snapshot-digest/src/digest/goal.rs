@@ -1,8 +1,9 @@
 //! Turning a goal in plain words into weighted concepts to look for.
 
+use super::language::Languages;
 use super::lexicon::{GROUPS, folded_groups, is_stopword};
 use super::text::{fold, for_each_word, is_cjk, stem, words_match};
-use super::wordnet;
+use super::{translations, wordnet};
 
 /// How an alternative is matched against page text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,6 +58,8 @@ const SYNONYM_WEIGHT: f32 = 0.6;
 /// Weights of WordNet's close words (synonyms, derived forms) and related words.
 const CLOSE_WEIGHT: f32 = 0.6;
 const RELATED_WEIGHT: f32 = 0.35;
+/// Weight of a translation of an English goal word (Portuguese, Italian).
+const TRANSLATION_WEIGHT: f32 = 0.6;
 /// Weight of a quoted phrase found whole, and of its words found one by one.
 const QUOTED_WEIGHT: f32 = 1.5;
 const QUOTED_WORD_WEIGHT: f32 = 0.5;
@@ -95,6 +98,14 @@ impl Concept {
                 }
                 push_term(self, term, weight);
             }
+        }
+    }
+
+    /// Adds the words an English goal word has in the other languages of the table, for a
+    /// page written in one of them.
+    fn add_translations(&mut self, word: &str, languages: Languages) {
+        for term in translations::lookup(word, languages) {
+            push_term(self, &fold(term), TRANSLATION_WEIGHT);
         }
     }
 
@@ -145,8 +156,8 @@ fn groups_for_word(word: &str) -> Vec<usize> {
         .collect()
 }
 
-/// Analyses a goal.
-pub(crate) fn analyse(goal: &str) -> Goal {
+/// Analyses a goal for a page written in `languages` (besides English).
+pub(crate) fn analyse(goal: &str, languages: Languages) -> Goal {
     let folded = fold(goal);
     let mut concepts: Vec<Concept> = Vec::new();
 
@@ -201,6 +212,7 @@ pub(crate) fn analyse(goal: &str) -> Goal {
         }
         if word.is_ascii() {
             c.add_wordnet(word);
+            c.add_translations(word, languages);
         }
         concepts.push(c);
     }

@@ -53,7 +53,19 @@ fn related(word: &str) -> (Vec<&'static str>, Vec<&'static str>) {
 /// `saying` → `saying` and `say`), merged: an inflected goal word rarely says which base it
 /// comes from, and a wrong base only adds words that match nothing.
 pub(crate) fn lookup(word: &str) -> (Vec<&'static str>, Vec<&'static str>) {
-    let (mut close, mut wider) = related(word);
+    let (mut close, mut wider) = (Vec::new(), Vec::new());
+    for_each_base(word, |base| {
+        let (c, w) = related(base);
+        close.extend(c);
+        wider.extend(w);
+    });
+    (close, wider)
+}
+
+/// Calls `f` with `word` and then with each distinct regular English base form it may have
+/// (`prices` → `price`, `saying` → `say`, `used` → `us` and `use`): candidates, not analyses.
+pub(crate) fn for_each_base(word: &str, mut f: impl FnMut(&str)) {
+    f(word);
     let bases = [
         ("ies", "y"),
         ("ied", "y"),
@@ -66,7 +78,7 @@ pub(crate) fn lookup(word: &str) -> (Vec<&'static str>, Vec<&'static str>) {
         ("er", ""),
         ("ly", ""),
     ];
-    let mut tried: Vec<String> = Vec::new();
+    let mut tried: Vec<String> = vec![word.to_owned()];
     for (suffix, add) in bases {
         if let Some(stem) = word.strip_suffix(suffix)
             && stem.len() >= 3
@@ -75,13 +87,10 @@ pub(crate) fn lookup(word: &str) -> (Vec<&'static str>, Vec<&'static str>) {
             if tried.contains(&base) {
                 continue;
             }
-            let (c, w) = related(&base);
-            close.extend(c);
-            wider.extend(w);
+            f(&base);
             tried.push(base);
         }
     }
-    (close, wider)
 }
 
 #[cfg(test)]
