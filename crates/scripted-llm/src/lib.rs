@@ -30,6 +30,40 @@ pub struct Request {
     pub body: Value,
 }
 
+impl Request {
+    fn messages(&self) -> &[Value] {
+        self.body["messages"].as_array().map_or(&[], Vec::as_slice)
+    }
+
+    /// The first user message: the task a scripted agent answers.
+    pub fn prompt(&self) -> &str {
+        self.messages()
+            .iter()
+            .find(|m| m["role"] == "user")
+            .and_then(|m| m["content"].as_str())
+            .unwrap_or("")
+    }
+
+    /// How many model steps came before this request (assistant messages so far).
+    pub fn steps(&self) -> usize {
+        self.messages()
+            .iter()
+            .filter(|m| m["role"] == "assistant")
+            .count()
+    }
+
+    /// The tool results the model was sent, the latest first, joined by newlines.
+    pub fn tool_results(&self) -> String {
+        self.messages()
+            .iter()
+            .rev()
+            .filter(|m| m["role"] == "tool")
+            .filter_map(|m| m["content"].as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
 /// A running server.
 pub struct Server {
     /// Its base URL, up to `/v1`.

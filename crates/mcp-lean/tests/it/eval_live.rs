@@ -36,26 +36,9 @@ fn example_suite() -> String {
     repo_path("examples/eval/suite.json").display().to_string()
 }
 
-/// The scenario prompt of a request (its first user message) and how many model steps came
-/// before it (assistant messages so far).
-fn conversation(request: &Request) -> (String, usize) {
-    let messages = request.body["messages"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    let prompt = messages
-        .iter()
-        .find(|m| m["role"] == "user")
-        .and_then(|m| m["content"].as_str())
-        .unwrap_or("")
-        .to_owned();
-    let steps = messages.iter().filter(|m| m["role"] == "assistant").count();
-    (prompt, steps)
-}
-
 /// What a competent agent does on each scenario of the example suite, one step per request.
 fn shop_agent(request: &Request) -> Reply {
-    let (prompt, step) = conversation(request);
+    let (prompt, step) = (request.prompt(), request.steps());
     let plan: Vec<Reply> = if prompt.starts_with("Find red running shoes") {
         vec![
             tool_calls(&[("browser_snapshot", json!({}))]),
@@ -230,7 +213,7 @@ fn a_live_run_of_the_example_suite_reports_records_and_replays_to_the_same_score
     let requests = model.requests();
     let first = requests
         .iter()
-        .find(|r| conversation(r).0.starts_with("Sign in") && conversation(r).1 == 1)
+        .find(|r| r.prompt().starts_with("Sign in") && r.steps() == 1)
         .expect("the second request of sign-in");
     let functions: Vec<&str> = first.body["tools"]
         .as_array()
@@ -240,8 +223,8 @@ fn a_live_run_of_the_example_suite_reports_records_and_replays_to_the_same_score
         .collect();
     assert_eq!(functions.len(), 6, "{functions:?}");
     assert!(
-        conversation(first)
-            .0
+        first
+            .prompt()
             .contains("(The browser shows http://shop.test/login.)")
     );
     let tool_message = first.body["messages"]
@@ -352,7 +335,7 @@ fn the_token_limit_ends_a_run_once_reached() {
 #[test]
 fn the_time_limit_cuts_a_slow_tool_and_keeps_what_the_run_did() {
     fn slow(request: &Request) -> Reply {
-        match conversation(request).1 {
+        match request.steps() {
             0 => tool_calls(&[("browser_snapshot", json!({}))]),
             _ => tool_calls(&[("wait_seconds", json!({"seconds": 30}))]),
         }
@@ -376,7 +359,7 @@ fn the_time_limit_cuts_a_slow_tool_and_keeps_what_the_run_did() {
 #[test]
 fn bad_arguments_and_unknown_tools_reach_the_model_as_errors() {
     fn clumsy(request: &Request) -> Reply {
-        match conversation(request).1 {
+        match request.steps() {
             // Arguments that are not JSON, which a chat API passes through as text.
             0 => chat_full(
                 json!({"role": "assistant", "content": null, "tool_calls": [{"id": "call_1",
@@ -473,7 +456,7 @@ fn live_runs_refuse_to_overwrite_a_record_and_name_a_server_that_does_not_start(
 #[test]
 fn ctrl_c_stops_the_runs_and_still_writes_the_report_and_the_record() {
     fn slow(request: &Request) -> Reply {
-        match conversation(request).1 {
+        match request.steps() {
             0 => tool_calls(&[("wait_seconds", json!({"seconds": 60}))]),
             _ => chat("done"),
         }

@@ -45,37 +45,6 @@ fn example_suite() -> String {
         .to_string()
 }
 
-/// The first user message and the number of assistant messages so far.
-fn conversation(request: &Request) -> (String, usize) {
-    let messages = request.body["messages"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    let prompt = messages
-        .iter()
-        .find(|m| m["role"] == "user")
-        .and_then(|m| m["content"].as_str())
-        .unwrap_or("")
-        .to_owned();
-    let steps = messages.iter().filter(|m| m["role"] == "assistant").count();
-    (prompt, steps)
-}
-
-/// The tool results the model was sent, the latest first.
-fn tool_results(request: &Request) -> String {
-    let messages = request.body["messages"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    messages
-        .iter()
-        .rev()
-        .filter(|m| m["role"] == "tool")
-        .filter_map(|m| m["content"].as_str())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// The ref of the first snapshot line that holds `needle`, as a model reads it.
 fn ref_of(snapshot: &str, needle: &str) -> String {
     snapshot
@@ -91,10 +60,10 @@ fn ref_of(snapshot: &str, needle: &str) -> String {
 fn the_example_browser_server_runs_the_example_suite_live_and_replays() {
     let site = site::serve();
     // The example server's tools are `snapshot`, `navigate`, …: the model looks and answers.
-    let model = serve_fn(|request: &Request| match conversation(request).1 {
+    let model = serve_fn(|request: &Request| match request.steps() {
         0 => tool_calls(&[("snapshot", json!({"full": true}))]),
         _ => {
-            let seen = tool_results(request);
+            let seen = request.tool_results();
             chat(if seen.contains("84.90 EUR") {
                 "The cart total is 84.90 EUR."
             } else {
@@ -187,8 +156,8 @@ fn the_example_browser_server_runs_the_example_suite_live_and_replays() {
 /// What a competent agent does on each scenario of the example suite with Playwright MCP's
 /// tools, reading refs from the snapshots it was sent (this version calls them `target`).
 fn playwright_agent(request: &Request) -> Reply {
-    let (prompt, step) = conversation(request);
-    let seen = tool_results(request);
+    let (prompt, step) = (request.prompt(), request.steps());
+    let seen = request.tool_results();
     let snapshot = || tool_calls(&[("browser_snapshot", json!({}))]);
     if prompt.starts_with("Find red running shoes") {
         match step {
