@@ -16,6 +16,7 @@
 use std::borrow::Cow;
 
 use crate::parse::new_node;
+use crate::render::cut;
 use crate::tree::{Attribute, Node, NodeId, NodeKind, Snapshot, Syntax};
 use crate::{Config, Diagnostic, ErrorKind, ParseError};
 
@@ -325,8 +326,11 @@ fn read_attributes(s: &str) -> Vec<Attribute<'_>> {
     out
 }
 
-/// Appends one node's line in this syntax at `depth`, without a final newline.
-pub(crate) fn write_node(out: &mut String, node: &Node<'_>, depth: usize) {
+/// Appends one node's line in this syntax at `depth`, without a final newline, with a text
+/// node's text optionally cut to `max_text` chars and attribute values (long redirect URLs) to
+/// a third of that, as the Playwright renderer cuts them. Names stay whole: they identify the
+/// node.
+pub(crate) fn write_node(out: &mut String, node: &Node<'_>, depth: usize, max_text: Option<usize>) {
     for _ in 0..depth {
         out.push_str("  ");
     }
@@ -335,7 +339,7 @@ pub(crate) fn write_node(out: &mut String, node: &Node<'_>, depth: usize) {
     match node.kind() {
         NodeKind::Text => {
             out.push_str(" \"");
-            out.push_str(node.text().unwrap_or(""));
+            out.push_str(&cut(max_text, node.text().unwrap_or("")));
             out.push('"');
         }
         NodeKind::Element | NodeKind::Unchanged => {
@@ -353,7 +357,7 @@ pub(crate) fn write_node(out: &mut String, node: &Node<'_>, depth: usize) {
                 out.push_str(attr.name());
                 if let Some(v) = attr.value() {
                     out.push_str("=\"");
-                    out.push_str(v);
+                    out.push_str(&cut(max_text.map(|m| m / 3), v));
                     out.push('"');
                 }
             }

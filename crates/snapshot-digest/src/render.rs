@@ -52,7 +52,7 @@ pub(crate) fn render_node_at(
     lean: bool,
 ) {
     if node.syntax() == crate::Syntax::DevTools {
-        crate::devtools::write_node(out, node, depth);
+        crate::devtools::write_node(out, node, depth, max_text);
         return;
     }
     indent(out, depth);
@@ -132,7 +132,7 @@ fn indent(out: &mut String, depth: usize) {
 }
 
 /// `text`, cut to `max` chars with the cut marked, when a limit is given and exceeded.
-fn cut(max: Option<usize>, text: &str) -> Cow<'_, str> {
+pub(crate) fn cut(max: Option<usize>, text: &str) -> Cow<'_, str> {
     match max {
         Some(max) if text.chars().count() > max => {
             let head: String = text.chars().take(max).collect();

@@ -192,10 +192,13 @@ impl<'a> Node<'a> {
         self.props.iter().find(|p| p.name == name).map(Prop::value)
     }
 
-    /// The `/url` property.
+    /// The `/url` property, or in chrome-devtools-mcp's syntax the `url="…"` attribute.
     #[must_use]
     pub fn url(&self) -> Option<&str> {
-        self.prop("url")
+        match self.syntax {
+            Syntax::Playwright => self.prop("url"),
+            Syntax::DevTools => self.attribute("url").flatten(),
+        }
     }
 
     /// The `/placeholder` property.

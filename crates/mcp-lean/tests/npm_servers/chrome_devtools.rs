@@ -153,8 +153,10 @@ fn chrome_devtools_mcp_through_the_proxy() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `scripts/capture-devtools.mjs` over the corpus's HTML pages: every snapshot the real server
-/// wrote, plain and verbose, parses without a diagnostic and renders back byte for byte.
+/// `scripts/capture-devtools.mjs` over the corpus's HTML pages and, with `MCP_LEAN_MINIWOB`
+/// (the html folder of PyPI's miniwob 1.1.0, which `.ci/run` sets), its MiniWoB tasks: every
+/// snapshot the real server wrote, plain and verbose, parses without a diagnostic and renders
+/// back byte for byte.
 #[test]
 fn every_captured_devtools_snapshot_renders_back_byte_for_byte() {
     // Like every corpus test: skipped without the corpus, which CI always sets.
@@ -163,8 +165,13 @@ fn every_captured_devtools_snapshot_renders_back_byte_for_byte() {
     };
     let out = temp_dir("devtools-capture");
     let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let status = std::process::Command::new("node")
-        .arg(repo.join("scripts/capture-devtools.mjs"))
+    let miniwob = std::env::var_os("MCP_LEAN_MINIWOB");
+    let mut command = std::process::Command::new("node");
+    command.arg(repo.join("scripts/capture-devtools.mjs"));
+    if let Some(dir) = &miniwob {
+        command.arg("--miniwob").arg(dir);
+    }
+    let status = command
         .arg(&out)
         .arg(server_js())
         .arg(chromium())
@@ -174,8 +181,13 @@ fn every_captured_devtools_snapshot_renders_back_byte_for_byte() {
         .expect("node runs the capture script");
     assert!(status.success(), "the capture failed: {status}");
     let mut checked = 0;
-    for entry in std::fs::read_dir(&out).expect("the capture folder") {
+    let pages = std::fs::read_dir(&out).expect("the capture folder");
+    let tasks = std::fs::read_dir(out.join("miniwob")).expect("the MiniWoB capture folder");
+    for entry in pages.chain(tasks) {
         let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            continue;
+        }
         let text = std::fs::read_to_string(&path).expect("a capture");
         let body = text
             .strip_prefix("## Latest page snapshot\n")
@@ -190,6 +202,10 @@ fn every_captured_devtools_snapshot_renders_back_byte_for_byte() {
         assert_eq!(snapshot_digest::render(&snap), body, "{}", path.display());
         checked += 1;
     }
-    assert!(checked >= 10, "{checked} captures");
+    let expected = if miniwob.is_some() { 10 + 45 } else { 10 };
+    assert!(
+        checked >= expected,
+        "{checked} captures, expected {expected}"
+    );
     let _ = std::fs::remove_dir_all(&out);
 }

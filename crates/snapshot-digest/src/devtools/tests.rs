@@ -195,3 +195,90 @@ fn the_syntax_can_be_chosen() {
     };
     assert!(crate::parse_with("uid=1_1 button", &playwright).is_err());
 }
+
+/// A page the way the server's default snapshot writes a table: no rows or cells, only text
+/// nodes in a flat run under the root, then many links to push the budget.
+fn flat_table_page() -> String {
+    let mut text = String::from("uid=1_0 RootWebArea \"Company\"\n");
+    for (i, (label, value)) in [
+        ("Industry", "Software"),
+        ("Founded", "February 28, 1998"),
+        ("Headquarters", "Mountain View"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        text.push_str(&format!("  uid=1_{} \"{label}\"\n", 2 * i + 1));
+        text.push_str(&format!("  uid=1_{} \"{value}\"\n", 2 * i + 2));
+    }
+    for i in 0..200 {
+        text.push_str(&format!(
+            "  uid=2_{i} link \"Story {i}\" url=\"https://news.example/{}?utm={}\"\n",
+            i / 2,
+            "x".repeat(300)
+        ));
+    }
+    text
+}
+
+#[test]
+fn a_label_text_hit_comes_with_the_value_after_it() {
+    let text = flat_table_page();
+    let snap = parse(&text).expect("parses");
+    let d = crate::digest_with(
+        &snap,
+        "when was it founded",
+        &crate::DigestConfig::default(),
+    );
+    assert!(d.text.contains("uid=1_3 \"Founded\""), "{}", d.text);
+    assert!(
+        d.text.contains("uid=1_4 \"February 28, 1998\""),
+        "{}",
+        d.text
+    );
+    // A label's value, not the rest of the page: the next label's value stays out.
+    assert!(!d.text.contains("uid=1_6 "), "{}", d.text);
+}
+
+#[test]
+fn candidate_lines_cut_long_urls_and_list_a_destination_once() {
+    let text = flat_table_page();
+    let snap = parse(&text).expect("parses");
+    let d = crate::digest_with(&snap, "read a story", &crate::DigestConfig::default());
+    let listed: Vec<&str> = d
+        .text
+        .lines()
+        .filter(|l| l.contains(" link \"Story"))
+        .collect();
+    assert!(listed.len() > 5, "{}", d.text);
+    // Each URL is cut to a third of the text limit, the cut marked, and stays quoted.
+    assert!(
+        listed
+            .iter()
+            .all(|l| l.len() < 200 && l.ends_with(" chars)\"")),
+        "{listed:#?}"
+    );
+    // Two links to each URL: only one of each pair is listed.
+    let urls: Vec<&str> = listed
+        .iter()
+        .map(|l| l.split_once(" url=").map_or("", |(_, u)| u))
+        .collect();
+    let mut unique = urls.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), urls.len(), "{listed:#?}");
+    // The output still parses, with only uids of the page.
+    let out = parse(&d.text).expect("the digest parses");
+    for n in out.nodes() {
+        if let Some(r) = n.aria_ref() {
+            assert!(text.contains(&format!("uid={} ", r.as_str())));
+        }
+    }
+    // The URL the agent reads in the tree is the attribute's, whole.
+    let first = snap
+        .nodes()
+        .iter()
+        .find(|n| n.role() == "link")
+        .expect("a link");
+    assert!(first.url().is_some_and(|u| u.len() > 300));
+}

@@ -16,12 +16,27 @@ const MAP_HEADING_LEVEL: i64 = 3;
 /// Controls with a ref that the agent has not been shown, best first: by score, then those
 /// of the main content, then document order. A control repeated with the same role, name and
 /// URL is listed once; repeats are skipped as the list is read, so only the part of it that
-/// is written costs anything.
+/// is written costs anything. A link to a URL already listed is a repeat too, whatever its
+/// name: an image link and the title link beside it lead to the same page.
 pub(crate) struct Candidates<'s> {
     order: Vec<usize>,
     at: usize,
     nodes: &'s [Node<'s>],
     seen: FnvSet<Signature<'s>>,
+    urls: FnvSet<&'s str>,
+}
+
+/// A link's URL when it names a destination of its own: not empty, not `#` alone and not a
+/// script, which many unrelated controls share.
+fn destination<'s>(node: &'s Node<'_>) -> Option<&'s str> {
+    let url = node.url()?.trim();
+    (node.role() == "link"
+        && !url.is_empty()
+        && url != "#"
+        && !url
+            .get(..11)
+            .is_some_and(|s| s.eq_ignore_ascii_case("javascript:")))
+    .then_some(url)
 }
 
 impl<'s> Candidates<'s> {
@@ -51,6 +66,7 @@ impl<'s> Candidates<'s> {
             at: 0,
             nodes,
             seen: FnvSet::default(),
+            urls: FnvSet::default(),
         }
     }
 
@@ -58,7 +74,9 @@ impl<'s> Candidates<'s> {
     fn peek(&mut self) -> Option<usize> {
         while let Some(&i) = self.order.get(self.at) {
             let sig = signature(&self.nodes[i]);
-            if sig.1.is_none() || !self.seen.contains(&sig) {
+            let repeat = (sig.1.is_some() && self.seen.contains(&sig))
+                || destination(&self.nodes[i]).is_some_and(|u| self.urls.contains(u));
+            if !repeat {
                 return Some(i);
             }
             self.at += 1;
@@ -70,6 +88,9 @@ impl<'s> Candidates<'s> {
         let sig = signature(&self.nodes[i]);
         if sig.1.is_some() {
             self.seen.insert(sig);
+        }
+        if let Some(url) = destination(&self.nodes[i]) {
+            self.urls.insert(url);
         }
         self.at += 1;
     }

@@ -13,6 +13,10 @@ const POOL: usize = 300;
 const REPEAT_CREDIT: f32 = 0.35;
 /// Most nodes of a table row shown around a hit inside it.
 const ROW_CAP: usize = 16;
+/// Longest text hit, in chars, that reads as a label whose value follows it.
+const LABEL_CHARS: usize = 40;
+/// Text siblings with words shown after a label-like text hit: the value, not the next label's.
+const VALUE_TEXTS: usize = 1;
 
 /// What the digest keeps.
 pub(crate) struct Selection {
@@ -263,7 +267,35 @@ fn keep_hit(snap: &Snapshot<'_>, i: usize, keep: &mut Kept, covered: &mut [bool]
         keep_form(snap, i, keep, covered);
     }
     keep_row(nodes, i, keep, covered);
+    keep_value_texts(nodes, i, keep);
     keep_section_heading(nodes, i, keep);
+}
+
+/// For a short text hit, keeps the text siblings right after it: a label's value follows it
+/// ("Founded" then "February 28, 1998"), and snapshots that leave out the table structure
+/// (chrome-devtools-mcp's default) have no row to keep them together.
+fn keep_value_texts(nodes: &[Node<'_>], i: usize, keep: &mut Kept) {
+    let node = &nodes[i];
+    if node.kind() != NodeKind::Text || node.text().is_none_or(|t| t.chars().count() > LABEL_CHARS)
+    {
+        return;
+    }
+    let mut words = 0;
+    let mut j = node.end as usize;
+    while words < VALUE_TEXTS
+        && let Some(next) = nodes.get(j)
+        && next.kind() == NodeKind::Text
+        && next.depth() == node.depth()
+    {
+        keep.set(j);
+        if next
+            .text()
+            .is_some_and(|t| t.chars().any(char::is_alphanumeric))
+        {
+            words += 1;
+        }
+        j = next.end as usize;
+    }
 }
 
 /// For a hit inside a table row, keeps the row's cells: a row header or a cell that matches
