@@ -1,7 +1,9 @@
 //! Whether a page is written in one of the translation table's languages (Portuguese,
 //! Italian), told by its most common function words, so that the translations of an English
 //! goal's words are looked for only where they can mean what the goal means: Italian `parte`
-//! or Portuguese `uma` on an English page would only add noise.
+//! or Portuguese `uma` on an English page would only add noise. A Spanish page reads the
+//! Portuguese column: the two languages share most of their vocabulary (`cerebro`, `clima`),
+//! and no permissively licensed English–Spanish table ships in a registry.
 
 use super::text::{fold_into, for_each_word};
 use crate::{NodeKind, Snapshot};
@@ -33,12 +35,13 @@ const MIN_DISTINCT: u32 = 5;
 /// …and at least this share of the most frequent language's (English included).
 const MIN_SHARE: f32 = 0.3;
 
-/// Frequent function words (folded: lowercase, no accents) of the table's columns, then of
-/// English, which is never a translation column but keeps a few borrowed words (`da Silva`,
-/// `per cent`) on an English page from counting. Words a language shares with Spanish or
-/// French (`que`, `para`, `dos`, `il`, `una`) are left out, so that a page in those languages
-/// does not count as Portuguese or Italian.
-const FUNCTION_WORDS: [&[&str]; 3] = [
+/// Frequent function words (folded: lowercase, no accents) of Portuguese, Italian and Spanish,
+/// then of English, which is never a translation column but keeps a few borrowed words (`da Silva`,
+/// `per cent`) on an English page from counting. Words the languages share with each other or
+/// with French (`que`, `para`, `dos`, `il`, `una`) are left out, so that a page in one does
+/// not count as another; Spanish keeps `y` and `es`, which French has in `il y a` and `tu es`,
+/// and the distinct-word rule keeps a French page from counting as Spanish.
+const FUNCTION_WORDS: [&[&str]; 4] = [
     &[
         "ao", "com", "da", "das", "do", "em", "na", "nao", "os", "pela", "pelo", "seu", "sua",
         "uma",
@@ -47,12 +50,18 @@ const FUNCTION_WORDS: [&[&str]; 3] = [
         "alla", "anche", "che", "dei", "della", "delle", "di", "gli", "nel", "non", "per", "sono",
     ],
     &[
+        "del", "donde", "el", "es", "hay", "las", "lo", "los", "muy", "sus", "tambien", "y",
+    ],
+    &[
         "and", "are", "by", "for", "from", "in", "is", "it", "of", "on", "that", "the", "this",
         "to", "with", "you", "your",
     ],
 ];
 /// Columns of the translation table: Portuguese, Italian.
 const COLUMNS: usize = 2;
+/// The column each language of `FUNCTION_WORDS` reads: Spanish, which has no table of its
+/// own, reads Portuguese, the language closest to it.
+const COLUMN_OF: [Option<usize>; 4] = [Some(0), Some(1), Some(0), None];
 
 /// The table languages `snap` is written in.
 pub(crate) fn detect(snap: &Snapshot<'_>) -> Languages {
@@ -84,9 +93,10 @@ pub(crate) fn detect(snap: &Snapshot<'_>) -> Languages {
     }
     let most = hits.iter().copied().max().unwrap_or(0);
     let mut set = 0u8;
-    for (column, (&count, words)) in hits.iter().zip(seen).enumerate().take(COLUMNS) {
+    for ((&count, words), column) in hits.iter().zip(seen).zip(COLUMN_OF) {
         #[allow(clippy::cast_precision_loss, reason = "counts far below 2^24")]
-        if count >= MIN_HITS
+        if let Some(column) = column
+            && count >= MIN_HITS
             && words.count_ones() >= MIN_DISTINCT
             && count as f32 >= MIN_SHARE * most as f32
         {
@@ -112,8 +122,11 @@ mod tests {
         assert_eq!(langs(&it), Languages::of(&[1]));
         let en = "- paragraph: The government said that the price of the houses is up for the year and that this is what you see in the report of the bank, with a fall in wages.\n".repeat(3);
         assert_eq!(langs(&en), Languages::default());
+        // Spanish has no column of its own and reads Portuguese's.
         let es = "- paragraph: El gobierno dijo que los precios de las casas subirán por la demanda y que no es para tanto, como se ve en el informe del banco, con una caída de los salarios.\n".repeat(3);
-        assert_eq!(langs(&es), Languages::default());
+        assert_eq!(langs(&es), Languages::of(&[0]));
+        let de = "- paragraph: Die Regierung sagte, dass es mit den Preisen der Häuser so weitergeht, und es ist, wie man im Bericht der Bank sieht, ein Rückgang der Löhne.\n".repeat(4);
+        assert_eq!(langs(&de), Languages::default());
         let cs = "- paragraph: Vláda řekla, že ceny domů na trhu porostou do konce roku, na jaře i na podzim, podle zprávy banky na webu.\n".repeat(4);
         assert_eq!(langs(&cs), Languages::default());
     }
