@@ -282,3 +282,28 @@ fn candidate_lines_cut_long_urls_and_list_a_destination_once() {
         .expect("a link");
     assert!(first.url().is_some_and(|u| u.len() > 300));
 }
+
+#[test]
+fn a_run_of_blank_texts_after_a_label_is_kept_only_in_part() {
+    let mut text = String::from("uid=1_0 RootWebArea \"Company\"\n  uid=1_1 \"Founded\"\n");
+    for i in 0..100 {
+        text.push_str(&format!("  uid=2_{i} \" \"\n"));
+    }
+    text.push_str("  uid=3_0 \"February 28, 1998\"\n");
+    for i in 0..400 {
+        text.push_str(&format!("  uid=4_{i} link \"Story {i}\" url=\"/s/{i}\"\n"));
+    }
+    let snap = parse(&text).expect("parses");
+    let d = crate::digest_with(
+        &snap,
+        "when was it founded",
+        &crate::DigestConfig::default(),
+    );
+    assert!(d.text.contains("uid=1_1 \"Founded\""), "{}", d.text);
+    let blanks = d.text.lines().filter(|l| l.contains("uid=2_")).count();
+    assert!(
+        (1..=4).contains(&blanks),
+        "{blanks} blank texts kept:\n{}",
+        d.text
+    );
+}

@@ -17,6 +17,9 @@ const ROW_CAP: usize = 16;
 const LABEL_CHARS: usize = 40;
 /// Text siblings with words shown after a label-like text hit: the value, not the next label's.
 const VALUE_TEXTS: usize = 1;
+/// Most text siblings looked at for it, blank ones included, so a run of blank text nodes
+/// costs a bounded amount.
+const VALUE_SCAN: usize = 4;
 
 /// What the digest keeps.
 pub(crate) struct Selection {
@@ -280,9 +283,10 @@ fn keep_value_texts(nodes: &[Node<'_>], i: usize, keep: &mut Kept) {
     {
         return;
     }
-    let mut words = 0;
+    let (mut words, mut scanned) = (0, 0);
     let mut j = node.end as usize;
     while words < VALUE_TEXTS
+        && scanned < VALUE_SCAN
         && let Some(next) = nodes.get(j)
         && next.kind() == NodeKind::Text
         && next.depth() == node.depth()
@@ -294,6 +298,7 @@ fn keep_value_texts(nodes: &[Node<'_>], i: usize, keep: &mut Kept) {
         {
             words += 1;
         }
+        scanned += 1;
         j = next.end as usize;
     }
 }
