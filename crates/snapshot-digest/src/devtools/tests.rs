@@ -221,15 +221,18 @@ fn flat_table_page() -> String {
     text
 }
 
+/// The goal digest of `text` with the default settings.
+fn digest_at_default(text: &str, goal: &str) -> crate::Digest {
+    crate::digest_with(
+        &parse(text).expect("parses"),
+        goal,
+        &crate::DigestConfig::default(),
+    )
+}
+
 #[test]
 fn a_label_text_hit_comes_with_the_value_after_it() {
-    let text = flat_table_page();
-    let snap = parse(&text).expect("parses");
-    let d = crate::digest_with(
-        &snap,
-        "when was it founded",
-        &crate::DigestConfig::default(),
-    );
+    let d = digest_at_default(&flat_table_page(), "when was it founded");
     assert!(d.text.contains("uid=1_3 \"Founded\""), "{}", d.text);
     assert!(
         d.text.contains("uid=1_4 \"February 28, 1998\""),
@@ -293,12 +296,7 @@ fn a_run_of_blank_texts_after_a_label_is_kept_only_in_part() {
     for i in 0..400 {
         text.push_str(&format!("  uid=4_{i} link \"Story {i}\" url=\"/s/{i}\"\n"));
     }
-    let snap = parse(&text).expect("parses");
-    let d = crate::digest_with(
-        &snap,
-        "when was it founded",
-        &crate::DigestConfig::default(),
-    );
+    let d = digest_at_default(&text, "when was it founded");
     assert!(d.text.contains("uid=1_1 \"Founded\""), "{}", d.text);
     let blanks = d.text.lines().filter(|l| l.contains("uid=2_")).count();
     assert!(
