@@ -113,11 +113,9 @@ fn map_targets(goal: &GoalCase, pw: &Snapshot<'_>, dt: &Snapshot<'_>) -> Mapping
     mapping
 }
 
-/// Whether every group has one of its refs in `output`, written as the syntax writes refs.
-fn success(output: &str, groups: &[Vec<String>], marker: &dyn Fn(&str) -> String) -> bool {
-    groups
-        .iter()
-        .all(|g| g.iter().any(|r| output.contains(&marker(r))))
+/// Whether every group has one of its refs shown, as `shown` tells for the syntax.
+fn success(groups: &[Vec<String>], shown: &dyn Fn(&str) -> bool) -> bool {
+    groups.iter().all(|g| g.iter().any(|r| shown(r)))
 }
 
 /// Success and compression ratios of one syntax over the mapped goals.
@@ -191,9 +189,11 @@ fn main() {
             mapped_by_text += usize::from(mapping.by_text);
             let d = digest_with(&dt, &goal.goal, &config);
             let p = digest_with(&pw, &goal.goal, &config);
-            let dt_ok = success(&d.text, &mapping.groups, &|r| format!("uid={r} "))
-                || success(&d.text, &mapping.groups, &|r| format!("uid={r}\n"));
-            let pw_ok = success(&p.text, &goal.targets, &|r| format!("[ref={r}]"));
+            // A uid is followed by its role or text, or ends a line with neither.
+            let dt_ok = success(&mapping.groups, &|r| {
+                d.text.contains(&format!("uid={r} ")) || d.text.contains(&format!("uid={r}\n"))
+            });
+            let pw_ok = success(&goal.targets, &|r| p.text.contains(&format!("[ref={r}]")));
             let kind = if goal.difficulty == "miniwob" {
                 "miniwob"
             } else {

@@ -4,6 +4,8 @@ mod digest;
 mod eval;
 mod eval_live;
 mod guard;
+#[path = "../support/junit.rs"]
+mod junit;
 mod lint;
 mod parse;
 mod proxy;

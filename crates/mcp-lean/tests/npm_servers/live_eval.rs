@@ -123,16 +123,7 @@ fn the_example_browser_server_runs_the_example_suite_live_and_replays() {
     assert_eq!(cart["finalText"], "The cart total is 84.90 EUR.");
     let xml = std::fs::read_to_string(&junit).expect("the JUnit file");
     assert!(xml.contains("read-cart-total"), "{xml}");
-    let schema =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../eval-core/tests/it/fixtures/junit.xsd");
-    let check = Command::new("xmllint")
-        .arg("--noout")
-        .arg("--schema")
-        .arg(&schema)
-        .arg(&junit)
-        .output()
-        .expect("xmllint runs (apt-get install -y libxml2-utils)");
-    assert!(check.status.success(), "{}", out_text(&check.stderr));
+    crate::junit::assert_valid_junit(&junit, &xml);
     // The replay scores the same.
     let replay = mcp_lean(&[
         "eval",

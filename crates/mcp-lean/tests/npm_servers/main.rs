@@ -9,6 +9,8 @@
 #![allow(clippy::print_stderr, reason = "progress of slow end-to-end tests")]
 
 mod chrome_devtools;
+#[path = "../support/junit.rs"]
+mod junit;
 mod live_eval;
 mod playwright;
 mod site;
