@@ -28,6 +28,9 @@ const GOAL_CHARS: usize = 200;
 /// Chars per estimated token of snapshot text, to turn token shares into the char limits
 /// the selection works with.
 const CHARS_PER_TOKEN: usize = 3;
+/// A page number with more digits than any page asked for: the header of later pages is
+/// measured with it.
+const WIDEST_PAGE: usize = 1_000_000_000;
 
 /// What a page of a goal digest is made of.
 struct Parts {
@@ -80,26 +83,38 @@ pub(super) fn goal_digest(
         more: true,
         given: given.is_some(),
     };
-    let body_budget = config.max_tokens.saturating_sub(estimate_tokens(&header(
-        quoted,
-        config,
-        page,
-        &widest,
-        snap.len(),
-    )));
+    // Page 1 is built the same way whichever page is asked for (a later page lists what comes
+    // after it), so its budget is set by page 1's header; every later page's by the header of
+    // a page number wider than any asked for, so that pages never shift against each other.
+    let body_budget = |p: usize| {
+        config.max_tokens.saturating_sub(estimate_tokens(&header(
+            quoted,
+            config,
+            p,
+            &widest,
+            snap.len(),
+        )))
+    };
     let first = first_page(
         snap,
         &score,
         &scorer,
         config,
-        body_budget,
+        body_budget(1),
         goal.intent,
         given,
     );
     let parts = if page == 1 {
         first
     } else {
-        later_page(snap, &score, &scorer, body_budget, &first, page)
+        later_page(
+            snap,
+            &score,
+            &scorer,
+            body_budget(WIDEST_PAGE),
+            &first,
+            page,
+        )
     };
     let counts = Counts {
         hits: parts.hits.len(),
