@@ -8,6 +8,7 @@ mod goal;
 mod index;
 mod language;
 mod lexicon;
+mod neighbours;
 mod score;
 mod select;
 mod table;

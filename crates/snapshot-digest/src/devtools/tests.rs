@@ -203,7 +203,7 @@ fn flat_table_page() -> String {
     for (i, (label, value)) in [
         ("Industry", "Software"),
         ("Founded", "February 28, 1998"),
-        ("Headquarters", "Mountain View"),
+        ("Employees", "About 1,200"),
     ]
     .iter()
     .enumerate()
