@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use serde_json::Value;
+use snapshot_digest::{DigestConfig, digest_with, parse};
 
 /// One goal on one page, with the refs that satisfy it.
 #[derive(Debug, Clone)]
@@ -65,4 +66,43 @@ pub fn success(output: &str, targets: &[Vec<String>]) -> bool {
     targets
         .iter()
         .all(|group| group.iter().any(|r| output.contains(&format!("[ref={r}]"))))
+}
+
+/// Where the goal digest at default settings first shows every target group when read page
+/// after page (`page: 1`, `2`, …, at most `max_pages`): that page, and how many ref lines were
+/// read up to the one that completed the targets. `None` when the targets are not all shown
+/// within `max_pages`, or the page does not parse. Finer than [`success`]: a change that
+/// moves a target from the 30th line to the 12th shows here before it flips a goal.
+#[must_use]
+pub fn reach(text: &str, case: &GoalCase, max_pages: usize) -> Option<(usize, usize)> {
+    let snap = parse(text).ok()?;
+    let mut shown: Vec<String> = Vec::new();
+    for page in 1..=max_pages {
+        let config = DigestConfig {
+            page,
+            ..DigestConfig::default()
+        };
+        let out = digest_with(&snap, &case.goal, &config).text;
+        for piece in out.split("[ref=").skip(1) {
+            let Some(end) = piece.find(']') else { continue };
+            shown.push(piece[..end].to_owned());
+            if case
+                .targets
+                .iter()
+                .all(|group| group.iter().any(|r| shown.contains(r)))
+            {
+                return Some((page, shown.len()));
+            }
+        }
+        // The header names the next page when there is one.
+        let next = format!("page {}", page + 1);
+        if !out
+            .lines()
+            .next()
+            .is_some_and(|header| header.contains(&next))
+        {
+            return None;
+        }
+    }
+    None
 }

@@ -3,14 +3,14 @@
 //! baselines, plus a curve of success against budget for all three.
 //!
 //! Run: `MCP_LEAN_CORPUS=../shared/corpus cargo run --release -p mcp-lean-benches --bin digest_quality`
-//! (`-- --verbose` lists each goal's outcome, `-- --set val` measures one set only).
+//! (`-- --verbose` lists each goal's outcome and reach, `-- --set val` measures one set only).
 
 #![allow(clippy::print_stdout, reason = "a report printed for people")]
 
 use std::time::Instant;
 
 use mcp_lean_benches::baselines::{interactive_only, keyword_grep, within_tokens};
-use mcp_lean_benches::goals::{GoalCase, load_goals, success};
+use mcp_lean_benches::goals::{GoalCase, load_goals, reach, success};
 use mcp_lean_benches::stats::{Tally, median, percentile};
 use mcp_lean_benches::{ai_snapshots, corpus_dir};
 use snapshot_digest::{DigestConfig, digest_with, full_digest, is_interactive_role, parse};
@@ -20,6 +20,10 @@ const DIFFICULTIES: [&str; 5] = ["all", "exact", "paraphrase", "implicit", "mini
 /// Pages at least this long are the ones a digest is for; compression is reported on them.
 const LARGE_PAGE_CHARS: usize = 5_000;
 const CURVE: [usize; 5] = [500, 750, 1_000, 2_000, 4_000];
+/// Pages of a goal digest read, at most, to find a goal's targets.
+const MAX_PAGES: usize = 6;
+/// Refs counted for a goal whose targets are not within `MAX_PAGES` pages, in the mean.
+const UNREACHED_REFS: f64 = 256.0;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -48,6 +52,18 @@ fn main() {
         for (m, name) in METHODS.iter().enumerate() {
             print_row(set, name, &tallies[m]);
         }
+    }
+    println!("\n## Reach: the goal digest read page after page (default settings)\n");
+    let rows: Vec<String> = loaded
+        .iter()
+        .flat_map(|(set, goals, pages)| reach_rows(set, goals, pages, verbose))
+        .collect();
+    println!(
+        "| set | goals | targets on page 1 | by page 2 | by page 3 | within {MAX_PAGES} pages | geometric mean of refs read until the targets |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    for row in rows {
+        println!("{row}");
     }
     println!("\n## Success against budget (estimated tokens)\n");
     print!("| set | method |");
@@ -137,6 +153,57 @@ fn measure(
         }
     }
     tallies
+}
+
+/// Table rows saying how far into the paged goal digest each goal's targets are, per
+/// difficulty: a change too small to flip a goal still moves the mean. With `verbose`, prints
+/// each goal's reach first.
+fn reach_rows(set: &str, goals: &[GoalCase], pages: &[String], verbose: bool) -> Vec<String> {
+    let reached: Vec<Option<(usize, usize)>> = goals
+        .iter()
+        .zip(pages)
+        .map(|(case, text)| reach(text, case, MAX_PAGES))
+        .collect();
+    if verbose {
+        for (case, r) in goals.iter().zip(&reached) {
+            match r {
+                Some((page, refs)) => println!("reach {:<28} page {page}, {refs} refs", case.id),
+                None => println!("reach {:<28} not within {MAX_PAGES} pages", case.id),
+            }
+        }
+    }
+    let mut rows = Vec::new();
+    for difficulty in DIFFICULTIES {
+        let picked: Vec<&Option<(usize, usize)>> = goals
+            .iter()
+            .zip(&reached)
+            .filter(|(case, _)| difficulty == "all" || case.difficulty == difficulty)
+            .map(|(_, r)| r)
+            .collect();
+        if picked.is_empty() {
+            continue;
+        }
+        let by = |p: usize| {
+            picked
+                .iter()
+                .filter(|r| r.is_some_and(|(q, _)| q <= p))
+                .count()
+        };
+        let log_sum: f64 = picked
+            .iter()
+            .map(|r| r.map_or(UNREACHED_REFS, |(_, refs)| refs as f64).log2())
+            .sum();
+        rows.push(format!(
+            "| {set} {difficulty} | {} | {} | {} | {} | {} | {:.2} |",
+            picked.len(),
+            by(1),
+            by(2),
+            by(3),
+            by(MAX_PAGES),
+            (log_sum / picked.len() as f64).exp2(),
+        ));
+    }
+    rows
 }
 
 fn print_row(set: &str, name: &str, t: &[Tally]) {

@@ -41,19 +41,16 @@ fn is_comment(trimmed: &str) -> bool {
 /// The snapshot inside a tool result: after the heading up to the next `## ` section, or the
 /// whole text.
 fn locate(text: &str) -> &str {
-    let Some(at) = text
-        .match_indices(HEADING)
-        .find(|&(i, _)| i == 0 || text.as_bytes()[i - 1] == b'\n')
-        .map(|(i, _)| i)
+    // memmem, not `str::match_indices`: every parse asks this of the whole text, and a
+    // Playwright snapshot of 700k chars has no heading to stop the search early.
+    let Some(at) = memchr::memmem::find_iter(text.as_bytes(), HEADING)
+        .find(|&i| i == 0 || text.as_bytes()[i - 1] == b'\n')
     else {
         return text;
     };
     let after = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
     let rest = &text[after..];
-    let end = rest
-        .match_indices("\n## ")
-        .next()
-        .map_or(rest.len(), |(i, _)| i + 1);
+    let end = memchr::memmem::find(rest.as_bytes(), b"\n## ").map_or(rest.len(), |i| i + 1);
     &rest[..end]
 }
 

@@ -6,6 +6,7 @@ mod explain;
 mod fill;
 mod goal;
 mod index;
+mod kept;
 mod language;
 mod lexicon;
 mod neighbours;

@@ -11,7 +11,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 use memchr::memmem;
 
 use super::goal::{AltKind, Goal};
-use super::text::{fold_into, for_each_word, is_cjk, same_stem, snowball_stems, stem, words_match};
+use super::kept::is_kept;
+use super::text::{
+    fold_into, for_each_word, is_cjk, light_stem, same_stem, snowball_stems, stem, words_match,
+};
 use crate::{NodeKind, Snapshot};
 
 /// Match quality of two words with the same Snowball stem but different light stems.
@@ -118,8 +121,23 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
     for span in &spans {
         let text = &buffer[span.start as usize..span.end as usize];
         for_each_word(text, |raw| {
-            let word = stem(raw);
-            let Some(candidates) = by_key.get(word_key(word)) else {
+            // The light strip first; whether the word must stay whole (`kept.rs`) is only
+            // asked when the goal has a word under either key, which few page words do.
+            let mut word = light_stem(raw);
+            let mut candidates = by_key.get(word_key(word));
+            if word.len() < raw.len() {
+                // A stem of four chars or more has the whole word's key.
+                let whole = if prefix4(word).is_some() {
+                    candidates
+                } else {
+                    by_key.get(word_key(raw))
+                };
+                if (candidates.is_some() || whole.is_some()) && is_kept(raw) {
+                    word = raw;
+                    candidates = whole;
+                }
+            }
+            let Some(candidates) = candidates else {
                 return;
             };
             for &(ci, ai, phrase) in candidates {

@@ -46,6 +46,12 @@ impl Table {
         None
     }
 
+    /// Test helper: every line.
+    #[cfg(test)]
+    pub(crate) fn lines(&self) -> impl Iterator<Item = &'static str> + '_ {
+        (0..self.starts.len()).map(|i| self.line(i))
+    }
+
     /// Test helper: heads strictly increasing, every line with `fields` fields.
     #[cfg(test)]
     pub(crate) fn check(&self, fields: usize) {

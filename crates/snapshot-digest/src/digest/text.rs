@@ -6,6 +6,8 @@ use std::sync::OnceLock;
 
 use rust_stemmers::{Algorithm, Stemmer};
 
+use super::kept::is_kept;
+
 /// Lowercases and strips the accents of Latin letters, so that `Článek` and `clanek`, or
 /// `Twitteru` and `twitteru`, compare equal. Other scripts are only lowercased.
 pub(crate) fn fold_into(out: &mut String, text: &str) {
@@ -76,9 +78,18 @@ pub(crate) fn is_cjk(c: char) -> bool {
 pub(crate) fn for_each_word<'a>(folded: &'a str, mut f: impl FnMut(&'a str)) {
     let mut start = None;
     let mut cjk_run = false;
-    for (i, c) in folded.char_indices() {
+    let bytes = folded.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        // ASCII without decoding: most page text is, and every page word goes through here.
+        let (c, len) = if bytes[i].is_ascii() {
+            (char::from(bytes[i]), 1)
+        } else {
+            let c = folded[i..].chars().next().unwrap_or(' ');
+            (c, c.len_utf8())
+        };
         let word_char = c.is_alphanumeric();
-        let cjk = is_cjk(c);
+        let cjk = len > 1 && is_cjk(c);
         match start {
             Some(s) if !word_char || cjk != cjk_run => {
                 f(&folded[s..i]);
@@ -90,6 +101,7 @@ pub(crate) fn for_each_word<'a>(folded: &'a str, mut f: impl FnMut(&'a str)) {
         if word_char {
             cjk_run = cjk;
         }
+        i += len;
     }
     if let Some(s) = start {
         f(&folded[s..]);
@@ -98,7 +110,18 @@ pub(crate) fn for_each_word<'a>(folded: &'a str, mut f: impl FnMut(&'a str)) {
 
 /// Strips common English inflections so that `comments`, `commented` and `commenting` meet.
 /// Deliberately light: other languages are served by prefix matching (see `words_match`).
+/// Dictionary words the strip would turn into an unrelated word (`news`, `paper`) are left
+/// whole (see `kept.rs`).
 pub(crate) fn stem(word: &str) -> &str {
+    let base = light_stem(word);
+    if base.len() < word.len() && is_kept(word) {
+        return word;
+    }
+    base
+}
+
+/// The suffix strip alone.
+pub(crate) fn light_stem(word: &str) -> &str {
     for suffix in ["ings", "ing", "ies", "ied", "es", "ed", "ers", "er", "s"] {
         if let Some(base) = word.strip_suffix(suffix)
             && base.chars().count() >= 3

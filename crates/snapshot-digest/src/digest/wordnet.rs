@@ -93,6 +93,21 @@ pub(crate) fn for_each_base(word: &str, mut f: impl FnMut(&str)) {
     }
 }
 
+/// Every head of the table with all the words its line lists, for tests that derive other
+/// lists from it.
+#[cfg(test)]
+pub(crate) fn entries() -> impl Iterator<Item = (&'static str, Vec<&'static str>)> {
+    table().lines().map(|line| {
+        let mut fields = line.split('\t');
+        let head = fields.next().unwrap_or_default();
+        let related = fields
+            .flat_map(|f| f.split(','))
+            .filter(|w| !w.is_empty())
+            .collect();
+        (head, related)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
