@@ -74,10 +74,7 @@ fn main() {
     for (set, goals, pages) in &loaded {
         let mut cells = vec![Vec::new(); METHODS.len()];
         for budget in CURVE {
-            let config = DigestConfig {
-                max_tokens: budget,
-                ..DigestConfig::default()
-            };
+            let config = DigestConfig::default().with_fixed_budget(budget);
             let tallies = measure(goals, pages, &config, Some(budget), false);
             for (m, cell) in cells.iter_mut().enumerate() {
                 let t = &tallies[m][0];

@@ -31,8 +31,8 @@ fn main() {
     };
     let config = DigestConfig::default();
     println!(
-        "Excerpt budget {candidates} tokens, digest budget {} tokens; tokens are estimate_tokens of the messages.\n",
-        config.max_tokens
+        "Excerpt budget {candidates} tokens (or the digest budget, when larger), digest budget {} tokens growing to {} on large snapshots; tokens are estimate_tokens of the messages.\n",
+        config.base_tokens, config.max_tokens
     );
     println!(
         "| set | goals | model asked | median tokens sent | p90 sent | median whole snapshot | p90 whole | sent / whole (sum) | targets in excerpt | deterministic digest success |"

@@ -24,11 +24,12 @@ pub(crate) struct DigestArgs {
     /// control with its ref, headings, landmarks, forms).
     #[arg(long)]
     goal: Option<String>,
-    /// With --goal: the budget, in estimated tokens; a snapshot that fits comes back whole,
-    /// a larger one is digested within it. The outline without a goal keeps every control
-    /// whatever the size.
-    #[arg(long, default_value_t = DigestConfig::default().max_tokens)]
-    max_tokens: usize,
+    /// With --goal: one budget for this snapshot, in estimated tokens; a snapshot that fits
+    /// comes back whole, a larger one is digested within it. Default: 1,000, growing to 5 %
+    /// of a snapshot over 20,000 tokens, at most 4,000. The outline without a goal keeps
+    /// every control whatever the size.
+    #[arg(long, value_name = "N")]
+    max_tokens: Option<usize>,
     /// With --goal: which page of candidates, from 1; page 2 lists the next-ranked controls
     /// that page 1 did not show.
     #[arg(long, default_value_t = 1, requires = "goal", value_parser = clap::value_parser!(u64).range(1..))]
@@ -103,11 +104,13 @@ pub(crate) fn run_digest(args: &DigestArgs) -> Outcome {
         Ok(snap) => snap,
         Err(outcome) => return outcome,
     };
-    let config = DigestConfig {
-        max_tokens: args.max_tokens,
+    let mut config = DigestConfig {
         page: usize::try_from(args.page).unwrap_or(usize::MAX),
         ..DigestConfig::default()
     };
+    if let Some(tokens) = args.max_tokens {
+        config = config.with_fixed_budget(tokens);
+    }
     let mut llm = Value::Null;
     let (digest, explanations) = match &args.goal {
         Some(goal) if args.llm.llm_url.is_some() => match ask_model(args, &snap, goal, &config) {

@@ -13,7 +13,7 @@ pub enum WithoutGoal {
     /// Every interactive element, heading and landmark with its ref (the full digest).
     Digest,
     /// After an action: only what changed since the last snapshot of the same page; on a
-    /// page not seen before, an outline within `maxTokens` (regions and top controls, or the
+    /// page not seen before, an outline within the budget (regions and top controls, or the
     /// full digest when it fits). Snapshot tools still get the full digest: an agent that
     /// asks to see the page must see all of its controls.
     Diff,
@@ -52,8 +52,10 @@ pub struct Profile {
     pub snapshot_flag: Option<String>,
     /// What a snapshot becomes without a goal.
     pub without_goal: WithoutGoal,
-    /// The goal digest's budget in estimated tokens. Default 1,000.
-    pub max_tokens: usize,
+    /// One budget in estimated tokens for every goal digest and outline. Default `None`:
+    /// snapshot-digest's budget, 1,000 tokens that grow to 5 % of a snapshot over 20,000
+    /// tokens, at most 4,000 (`DigestConfig::budget`).
+    pub max_tokens: Option<usize>,
     /// Text longer than this many chars is previewed. Default 2,000.
     pub preview_chars: usize,
     /// Markdown sections (`### Result`) whose body is previewed when it is long.
@@ -133,7 +135,7 @@ impl Profile {
             action_tools: Vec::new(),
             snapshot_flag: None,
             without_goal: WithoutGoal::Diff,
-            max_tokens: 1_000,
+            max_tokens: None,
             preview_chars: 2_000,
             guard_sections: vec!["Result".to_owned()],
             guard_plain_text: true,
@@ -201,7 +203,7 @@ impl Profile {
     /// let p = Profile::generic()
     ///     .with_file(r#"{"profile": "playwright", "withoutGoal": "digest", "maxTokens": 800}"#)?;
     /// assert_eq!(p.name, "playwright");
-    /// assert_eq!((p.without_goal, p.max_tokens), (WithoutGoal::Digest, 800));
+    /// assert_eq!((p.without_goal, p.max_tokens), (WithoutGoal::Digest, Some(800)));
     /// # Ok::<(), mcp_proxy_rules::Error>(())
     /// ```
     pub fn with_file(self, json: &str) -> Result<Self, Error> {
@@ -224,7 +226,7 @@ impl Profile {
             p.without_goal = v;
         }
         if let Some(v) = file.max_tokens {
-            p.max_tokens = v;
+            p.max_tokens = Some(v);
         }
         if let Some(v) = file.preview_chars {
             p.preview_chars = v;
@@ -248,10 +250,12 @@ impl Profile {
     ///
     /// [`Error::Limit`] naming the field that is out of range.
     pub fn check(&self) -> Result<(), Error> {
-        if !(100..=1_000_000).contains(&self.max_tokens) {
+        if let Some(max_tokens) = self.max_tokens
+            && !(100..=1_000_000).contains(&max_tokens)
+        {
             return Err(Error::Limit {
                 field: "maxTokens",
-                value: self.max_tokens,
+                value: max_tokens,
                 range: "100 to 1000000",
             });
         }

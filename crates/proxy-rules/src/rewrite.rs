@@ -485,14 +485,17 @@ impl Rewriter {
 
     fn digest_config(&self, page: usize) -> DigestConfig {
         let snapshot_tool = self.snapshot_tool();
-        DigestConfig {
-            max_tokens: self.profile.max_tokens,
+        let config = DigestConfig {
             page: page.max(1),
             full_snapshot_hint: format!("{snapshot_tool} without goal lists every control"),
             next_page_hint: format!(
                 "{snapshot_tool} with the same goal and page {{page}} lists the next candidates"
             ),
             ..DigestConfig::default()
+        };
+        match self.profile.max_tokens {
+            Some(tokens) => config.with_fixed_budget(tokens),
+            None => config,
         }
     }
 

@@ -24,6 +24,12 @@ use crate::{Snapshot, estimate_tokens, is_interactive_role, is_landmark_role};
 
 /// Digest settings.
 ///
+/// The budget grows with the snapshot: a snapshot of ordinary size gets
+/// [`base_tokens`](Self::base_tokens), a large one a fixed share of its own size, and no
+/// digest takes more than [`max_tokens`](Self::max_tokens). A miss costs the agent the whole
+/// snapshot (it asks for it, or acts on the wrong element), so a larger page is worth a
+/// larger digest; `BENCHMARKS.md` has the measurements behind the defaults.
+///
 /// # Example
 ///
 /// ```
@@ -35,18 +41,32 @@ use crate::{Snapshot, estimate_tokens, is_interactive_role, is_landmark_role};
 /// }
 /// let snap = parse(&text)?;
 /// // This budget cannot hold the whole snapshot, so the digest chooses and stays within it.
-/// let config = DigestConfig { max_tokens: 150, ..DigestConfig::default() };
+/// let config = DigestConfig::default().with_fixed_budget(150);
 /// let d = digest_with(&snap, "log in", &config);
 /// assert!(d.text.contains("[ref=e1]"));
 /// assert!(d.stats.output_tokens <= 150);
+///
+/// // The default budget: 1,000 tokens up to a snapshot of 20,000, then 5 %, at most 4,000.
+/// let config = DigestConfig::default();
+/// assert_eq!(config.budget(8_000), 1_000);
+/// assert_eq!(config.budget(50_000), 2_500);
+/// assert_eq!(config.budget(500_000), 4_000);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DigestConfig {
-    /// The budget, in [`estimate_tokens`] units. A snapshot that fits comes back whole;
-    /// otherwise a goal digest spends it on the best matches with their context, then on
-    /// further candidate controls, then on a map of the omitted regions. Default 1,000:
-    /// the measurements in `BENCHMARKS.md` (success against budget) say why.
+    /// The budget of a snapshot of ordinary size, in [`estimate_tokens`] units. A snapshot
+    /// within its budget comes back whole; otherwise a goal digest spends the budget on the
+    /// best matches with their context, then on further candidate controls, then on a map of
+    /// the omitted regions. Default 1,000.
+    pub base_tokens: usize,
+    /// A snapshot larger than `base_tokens × scale_divisor` tokens gets `1 / scale_divisor` of
+    /// its own estimate as its budget, up to [`max_tokens`](Self::max_tokens). Default 20
+    /// (5 %: large pages still compress about 25x in chars); 0 keeps `base_tokens` for every
+    /// snapshot.
+    pub scale_divisor: usize,
+    /// The most tokens any budgeted digest takes, whatever the snapshot's size; it wins over
+    /// `base_tokens` when smaller, so setting it alone gives a hard limit. Default 4,000.
     pub max_tokens: usize,
     /// The most separate places of the page a goal digest shows with context. Default 8.
     pub max_hits: usize,
@@ -67,13 +87,59 @@ pub struct DigestConfig {
 impl Default for DigestConfig {
     fn default() -> Self {
         Self {
-            max_tokens: 1_000,
+            base_tokens: 1_000,
+            scale_divisor: 20,
+            max_tokens: 4_000,
             max_hits: 8,
             max_text_chars: 300,
             page: 1,
             full_snapshot_hint: "request the full snapshot to see everything".to_owned(),
             next_page_hint: "the same goal with page {page} lists the next candidates".to_owned(),
         }
+    }
+}
+
+impl DigestConfig {
+    /// The same settings with one budget for every snapshot, `tokens`, whatever its size.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let config = snapshot_digest::DigestConfig::default().with_fixed_budget(600);
+    /// assert_eq!((config.budget(100), config.budget(1_000_000)), (600, 600));
+    /// ```
+    #[must_use]
+    pub fn with_fixed_budget(self, tokens: usize) -> Self {
+        Self {
+            base_tokens: tokens,
+            max_tokens: tokens,
+            ..self
+        }
+    }
+
+    /// The budget of a snapshot of `snapshot_tokens` estimated tokens:
+    /// `snapshot_tokens / scale_divisor`, at least `base_tokens`, at most `max_tokens`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let config = snapshot_digest::DigestConfig::default().with_fixed_budget(300);
+    /// assert_eq!(config.budget(1_000_000), 300);
+    /// ```
+    #[must_use]
+    pub fn budget(&self, snapshot_tokens: usize) -> usize {
+        let scaled = snapshot_tokens.checked_div(self.scale_divisor).unwrap_or(0);
+        self.base_tokens.max(scaled).min(self.max_tokens)
+    }
+
+    /// [`budget`](Self::budget) for a snapshot's text, reading all of it only when it may be
+    /// large enough to grow the budget.
+    pub(crate) fn budget_for(&self, source: &str) -> usize {
+        let threshold = self.base_tokens.saturating_mul(self.scale_divisor);
+        if self.scale_divisor == 0 || crate::tokens::fits_tokens(source, threshold) {
+            return self.base_tokens.min(self.max_tokens);
+        }
+        self.budget(estimate_tokens(source))
     }
 }
 
@@ -134,7 +200,7 @@ pub struct DigestStats {
 ///     text.push_str(&format!("  - link \"Story {i}\" [ref=e{i}]\n"));
 /// }
 /// let snap = snapshot_digest::parse(&text)?;
-/// let config = snapshot_digest::DigestConfig { max_tokens: 150, ..Default::default() };
+/// let config = snapshot_digest::DigestConfig::default().with_fixed_budget(150);
 /// let d = snapshot_digest::digest_with(&snap, "join the discussion", &config);
 /// assert!(d.text.contains("[ref=e9]"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -182,7 +248,8 @@ pub(crate) fn digest_given(
     assemble::goal_digest(snapshot, goal, config, false, Some(chosen)).0
 }
 
-/// A first look at a page within [`DigestConfig::max_tokens`], for when there is no goal yet:
+/// A first look at a page within its budget ([`DigestConfig::budget`]), for when there is no
+/// goal yet:
 /// the snapshot whole when it fits; else the [`full_digest`] when that fits; else the page's
 /// regions (landmarks and headings, ranked) and its controls ranked by role and place, as a
 /// goal digest writes its candidates and map. The header says which, and how to get more.
@@ -195,7 +262,7 @@ pub(crate) fn digest_given(
 ///     text.push_str(&format!("  - link \"Story number {i} of the day\" [ref=e{}]:\n    - /url: /s/{i}\n", i + 2));
 /// }
 /// let snap = snapshot_digest::parse(&text)?;
-/// let config = snapshot_digest::DigestConfig { max_tokens: 300, ..Default::default() };
+/// let config = snapshot_digest::DigestConfig::default().with_fixed_budget(300);
 /// let d = snapshot_digest::outline_with(&snap, &config);
 /// assert!(d.text.starts_with("# outline of the page"));
 /// assert!(d.stats.output_tokens <= 300);
@@ -203,9 +270,10 @@ pub(crate) fn digest_given(
 /// ```
 #[must_use]
 pub fn outline_with(snapshot: &Snapshot<'_>, config: &DigestConfig) -> Digest {
-    if !crate::tokens::fits_tokens(snapshot.source(), config.max_tokens) {
+    let budget = config.budget_for(snapshot.source());
+    if !crate::tokens::fits_tokens(snapshot.source(), budget) {
         let full = full_digest_with(snapshot, config);
-        if full.stats.output_tokens <= config.max_tokens {
+        if full.stats.output_tokens <= budget {
             return full;
         }
     }
@@ -234,7 +302,7 @@ pub fn full_digest(snapshot: &Snapshot<'_>) -> Digest {
     full_digest_with(snapshot, &DigestConfig::default())
 }
 
-/// [`full_digest`] with a [`DigestConfig`] (`max_tokens`, `max_hits` and `page` do not apply).
+/// [`full_digest`] with a [`DigestConfig`] (the budget, `max_hits` and `page` do not apply).
 #[must_use]
 pub fn full_digest_with(snapshot: &Snapshot<'_>, config: &DigestConfig) -> Digest {
     let nodes = snapshot.nodes();

@@ -86,11 +86,12 @@ JSON only: {\"refs\": [\"<ref>\", ...]}, each ref exactly as written in the exce
 /// A goal digest whose matches a chat model chose among the deterministic digest's
 /// candidates; the deterministic digest on any failure.
 ///
-/// On page 1 of a snapshot larger than `config.max_tokens`, with a goal: the goal digest
-/// at `llm.candidate_tokens` is the excerpt the model reads; its answer's refs become the
-/// digest's matches, kept with their context, followed by further candidates and the map
-/// of omitted regions as in [`digest_with`](crate::digest_with). Otherwise no model is
-/// asked and the result is `digest_with`'s.
+/// On page 1 of a snapshot larger than its budget ([`DigestConfig::budget`]), with a goal:
+/// the goal digest at `llm.candidate_tokens` (or the budget, when larger) is the excerpt the
+/// model reads; its answer's refs become the digest's matches, kept with their context,
+/// followed by further candidates and the map of omitted regions as in
+/// [`digest_with`](crate::digest_with). Otherwise no model is asked and the result is
+/// `digest_with`'s.
 ///
 /// # Example
 ///
@@ -211,8 +212,8 @@ pub struct Excerpt {
     pub sent_tokens: usize,
 }
 
-/// The excerpt [`llm_digest`] sends for `goal`, or `None` when the snapshot fits
-/// `config.max_tokens` whole (then no model is asked). For measuring what the LLM digest
+/// The excerpt [`llm_digest`] sends for `goal`, or `None` when the snapshot fits its budget
+/// ([`DigestConfig::budget`]) whole (then no model is asked). For measuring what the LLM digest
 /// sends and whether a goal's targets are within the model's reach.
 ///
 /// # Example
@@ -249,14 +250,15 @@ fn prepare(
     config: &DigestConfig,
     llm: &LlmDigestConfig,
 ) -> Option<(Excerpt, Request)> {
-    if crate::tokens::fits_tokens(snapshot.source(), config.max_tokens) {
+    let budget = config.budget_for(snapshot.source());
+    if crate::tokens::fits_tokens(snapshot.source(), budget) {
         return None;
     }
     let excerpt_config = DigestConfig {
-        max_tokens: llm.candidate_tokens.max(config.max_tokens),
         page: 1,
         ..config.clone()
-    };
+    }
+    .with_fixed_budget(llm.candidate_tokens.max(budget));
     let (digest, shown) = explain_digest(snapshot, goal, &excerpt_config);
     let refs = shown.into_iter().filter_map(|e| e.aria_ref).collect();
     let request = request(goal, &digest.text);

@@ -179,6 +179,38 @@ fn a_goal_digest_of_a_real_page_keeps_the_targets_and_only_refs_of_the_page() {
 }
 
 #[test]
+fn the_digest_budget_grows_on_a_large_page_unless_max_tokens_fixes_it() {
+    // About 53,000 tokens: snapshot-digest's default budget grows to a twentieth of that.
+    let mut snapshot = String::from("- main [ref=e1]:\n");
+    for i in 2..1_200 {
+        snapshot.push_str(&format!(
+            "  - link \"Story number {i} about the weather, the markets and the day\" [ref=e{i}]:\n    - /url: /stories/{i}/the-weather-the-markets-and-the-day\n"
+        ));
+    }
+    let tokens_for = |profile: Profile| {
+        let rw = Rewriter::new(profile).expect("valid");
+        let call = forward(
+            &rw,
+            "browser_snapshot",
+            json!({"goal": "read the comments"}),
+        );
+        let mut result = snapshot_response("http://127.0.0.1/page", &snapshot);
+        let outcome = rw.rewrite(&call, &mut result, &NO_FILES);
+        assert_eq!(outcome.actions, [Action::GoalDigest]);
+        assert!(refs(text_of(&result)).is_subset(&refs(&snapshot)));
+        text_tokens(&result)
+    };
+    let grown = tokens_for(Profile::playwright());
+    assert!((1_500..=4_100).contains(&grown), "{grown} tokens");
+    let fixed = Profile::playwright()
+        .with_file(r#"{"maxTokens": 600}"#)
+        .expect("valid");
+    assert_eq!(fixed.max_tokens, Some(600));
+    let fixed = tokens_for(fixed);
+    assert!(fixed <= 700, "{fixed} tokens");
+}
+
+#[test]
 fn a_linked_snapshot_is_read_digested_and_the_link_kept() {
     let snapshot = "- main [ref=e1]:\n  - button \"Add to basket\" [ref=e6]\n";
     let files: HashMap<&str, &str> = [("out/page-1.yml", snapshot)].into();

@@ -55,15 +55,13 @@ pub(super) fn goal_digest(
 ) -> (Digest, Vec<Explanation>) {
     let page = config.page.max(1);
     let quoted = &shorten(goal_text);
+    let budget = config.budget_for(snap.source());
     // Whole when the snapshot and its header line fit (the header measured with a token
     // count as wide as the budget's).
-    let whole_header = estimate_tokens(&whole_header(quoted, config.max_tokens, config));
-    if crate::tokens::fits_tokens(
-        snap.source(),
-        config.max_tokens.saturating_sub(whole_header),
-    ) {
+    let whole_header = estimate_tokens(&whole_header(quoted, budget, budget));
+    if crate::tokens::fits_tokens(snap.source(), budget.saturating_sub(whole_header)) {
         let input_tokens = estimate_tokens(snap.source());
-        return whole(snap, quoted, config, page, input_tokens, explain);
+        return whole(snap, quoted, budget, page, input_tokens, explain);
     }
     let goal = analyse(goal_text, detect(snap));
     let matches = match_goal(snap, &goal);
@@ -87,7 +85,7 @@ pub(super) fn goal_digest(
     // after it), so its budget is set by page 1's header; every later page's by the header of
     // a page number wider than any asked for, so that pages never shift against each other.
     let body_budget = |p: usize| {
-        config.max_tokens.saturating_sub(estimate_tokens(&header(
+        budget.saturating_sub(estimate_tokens(&header(
             quoted,
             config,
             p,
@@ -139,7 +137,7 @@ pub(super) fn goal_digest(
 fn whole(
     snap: &Snapshot<'_>,
     goal_text: &str,
-    config: &DigestConfig,
+    budget: usize,
     page: usize,
     input_tokens: usize,
     explain: bool,
@@ -150,7 +148,7 @@ fn whole(
         );
         return (finish(snap, header, String::new(), 0, 0), Vec::new());
     }
-    let header = whole_header(goal_text, input_tokens, config);
+    let header = whole_header(goal_text, input_tokens, budget);
     // The tree rendered, not the source: the same bytes for every well-formed snapshot, and
     // text that parses for one that was read leniently.
     let mut body = crate::render(snap);
@@ -177,16 +175,14 @@ fn whole(
     (finish(snap, header, body, snap.len(), 0), explanations)
 }
 
-fn whole_header(goal: &str, input_tokens: usize, config: &DigestConfig) -> String {
+fn whole_header(goal: &str, input_tokens: usize, budget: usize) -> String {
     if goal.trim().is_empty() {
         return format!(
-            "# snapshot: whole, {input_tokens} tokens within the budget of {}; nothing omitted\n",
-            config.max_tokens
+            "# snapshot: whole, {input_tokens} tokens within the budget of {budget}; nothing omitted\n"
         );
     }
     format!(
-        "# snapshot for goal {goal:?}: whole, {input_tokens} tokens within the budget of {}; nothing omitted\n",
-        config.max_tokens
+        "# snapshot for goal {goal:?}: whole, {input_tokens} tokens within the budget of {budget}; nothing omitted\n"
     )
 }
 

@@ -4,8 +4,8 @@
 use std::collections::HashSet;
 
 use snapshot_digest::{
-    DiffKind, DigestConfig, KeptAs, Snapshot, diff, digest, digest_with, explain_digest,
-    full_digest, full_digest_with, outline_with, parse,
+    DiffKind, DigestConfig, KeptAs, Snapshot, diff, digest, digest_with, estimate_tokens,
+    explain_digest, full_digest, full_digest_with, outline_with, parse,
 };
 
 /// Every `[ref=…]` and `ref=… [unchanged]` in a text.
@@ -92,7 +92,7 @@ fn a_snapshot_within_the_budget_comes_back_whole() {
     assert!(header.contains("whole"), "{header}");
     assert_eq!(body, text.trim_end());
     assert_eq!(d.stats.nodes_out, snap.len());
-    assert!(d.stats.output_tokens <= DigestConfig::default().max_tokens);
+    assert!(d.stats.output_tokens <= DigestConfig::default().budget(d.stats.input_tokens));
     let next = digest_with(
         &snap,
         "add the kettle to my basket",
@@ -110,10 +110,7 @@ fn the_budget_is_spent_and_respected() {
     let text = news();
     let snap = parse(&text).unwrap();
     for max_tokens in [150, 300, 600, 1_000, 2_000] {
-        let config = DigestConfig {
-            max_tokens,
-            ..DigestConfig::default()
-        };
+        let config = DigestConfig::default().with_fixed_budget(max_tokens);
         let d = digest_with(&snap, "share this story", &config);
         check_refs(&d.text, &snap);
         assert!(
@@ -132,6 +129,49 @@ fn the_budget_is_spent_and_respected() {
 }
 
 #[test]
+fn a_large_snapshot_gets_a_larger_budget_and_spends_it() {
+    // About 60,000 tokens: over 20 x the base budget, under 80 x.
+    let mut text = String::from("- main [ref=e1]:\n");
+    for i in 2..1_200 {
+        text.push_str(&format!(
+            "  - link \"Story number {i} about the weather, the markets and the day\" [ref=e{i}]:\n    - /url: /stories/{i}/the-weather-the-markets-and-the-day\n"
+        ));
+    }
+    text.push_str("  - button \"Show comments\" [ref=e9000]\n");
+    let snap = parse(&text).unwrap();
+    let config = DigestConfig::default();
+    let input = estimate_tokens(&text);
+    let budget = config.budget(input);
+    assert!(
+        input / 20 > config.base_tokens && budget == input / 20,
+        "{input} -> {budget}"
+    );
+    let d = digest_with(&snap, "read what people think of this story", &config);
+    check_refs(&d.text, &snap);
+    assert!(
+        d.stats.output_tokens <= budget && d.stats.output_tokens * 10 >= budget * 7,
+        "{} tokens of a {budget}-token budget",
+        d.stats.output_tokens
+    );
+    // A fixed budget is a hard limit whatever the size.
+    let fixed = digest_with(
+        &snap,
+        "read what people think of this story",
+        &config.with_fixed_budget(1_000),
+    );
+    assert!(
+        fixed.stats.output_tokens <= 1_000,
+        "{}",
+        fixed.stats.output_tokens
+    );
+    let header = d.text.lines().next().unwrap();
+    assert!(
+        header.contains("page 2 lists the next candidates"),
+        "{header}"
+    );
+}
+
+#[test]
 fn a_long_goal_is_quoted_short_and_the_budget_holds() {
     let text = news();
     let snap = parse(&text).unwrap();
@@ -141,7 +181,7 @@ fn a_long_goal_is_quoted_short_and_the_budget_holds() {
     let header = d.text.lines().next().unwrap();
     assert!(header.chars().count() < 500, "{header}");
     assert!(header.contains('…'), "{header}");
-    assert!(d.stats.output_tokens <= DigestConfig::default().max_tokens);
+    assert!(d.stats.output_tokens <= DigestConfig::default().budget(d.stats.input_tokens));
     assert!(d.text.contains("[ref=e88]"), "{}", d.text);
 }
 
@@ -303,10 +343,7 @@ fn digest_of_an_empty_snapshot() {
 fn an_outline_is_whole_then_full_digest_then_regions_and_controls_within_the_budget() {
     let shop = sample();
     let snap = parse(&shop).expect("sample parses");
-    let roomy = DigestConfig {
-        max_tokens: 4_000,
-        ..DigestConfig::default()
-    };
+    let roomy = DigestConfig::default().with_fixed_budget(4_000);
     assert!(
         outline_with(&snap, &roomy)
             .text
@@ -316,17 +353,11 @@ fn an_outline_is_whole_then_full_digest_then_regions_and_controls_within_the_bud
     let news = news();
     let snap = parse(&news).expect("sample parses");
     let full = full_digest_with(&snap, &DigestConfig::default());
-    let fits_full = DigestConfig {
-        max_tokens: full.stats.output_tokens,
-        ..DigestConfig::default()
-    };
+    let fits_full = DigestConfig::default().with_fixed_budget(full.stats.output_tokens);
     assert_eq!(outline_with(&snap, &fits_full).text, full.text);
 
     for max_tokens in [300, 1_000] {
-        let config = DigestConfig {
-            max_tokens,
-            ..DigestConfig::default()
-        };
+        let config = DigestConfig::default().with_fixed_budget(max_tokens);
         let out = outline_with(&snap, &config);
         assert!(
             out.text.starts_with("# outline of the page, page 1: "),
@@ -357,7 +388,7 @@ fn corpus_outlines_keep_their_budget_and_refs() {
         let out = outline_with(&snap, &DigestConfig::default());
         check_refs(&out.text, &snap);
         assert!(
-            out.stats.output_tokens <= 1_000,
+            out.stats.output_tokens <= DigestConfig::default().budget(out.stats.input_tokens),
             "{}: {}",
             path.display(),
             out.stats.output_tokens
@@ -380,7 +411,7 @@ fn corpus_digests_parse_and_keep_refs_sacred() {
         let d = digest(&snap, &goal);
         check_refs(&d.text, &snap);
         assert!(
-            d.stats.output_tokens <= DigestConfig::default().max_tokens,
+            d.stats.output_tokens <= DigestConfig::default().budget(d.stats.input_tokens),
             "{goal:?} on {file} is over budget: {}",
             d.stats.output_tokens
         );

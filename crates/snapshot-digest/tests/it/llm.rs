@@ -43,7 +43,9 @@ fn run_with(server: &Server, max_attempts: u32, timeout: Duration) -> (LlmDigest
         &client(server, max_attempts, timeout),
     );
     check_refs(&d.digest.text, &snap);
-    assert!(d.digest.stats.output_tokens <= DigestConfig::default().max_tokens);
+    assert!(
+        d.digest.stats.output_tokens <= DigestConfig::default().budget(d.digest.stats.input_tokens)
+    );
     (d, text)
 }
 
@@ -52,10 +54,7 @@ fn run_with(server: &Server, max_attempts: u32, timeout: Duration) -> (LlmDigest
 fn ref_only_the_excerpt_shows() -> String {
     let text = example("news.snapshot.yaml");
     let snap = parse(&text).expect("the sample parses");
-    let excerpt = DigestConfig {
-        max_tokens: 3_000,
-        ..DigestConfig::default()
-    };
+    let excerpt = DigestConfig::default().with_fixed_budget(3_000);
     let plain = digest_with(&snap, GOAL, &DigestConfig::default()).text;
     let (_, shown) = explain_digest(&snap, GOAL, &excerpt);
     shown
