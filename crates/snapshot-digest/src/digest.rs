@@ -249,10 +249,10 @@ pub(crate) fn digest_given(
 }
 
 /// A first look at a page within its budget ([`DigestConfig::budget`]), for when there is no
-/// goal yet:
-/// the snapshot whole when it fits; else the [`full_digest`] when that fits; else the page's
-/// regions (landmarks and headings, ranked) and its controls ranked by role and place, as a
-/// goal digest writes its candidates and map. The header says which, and how to get more.
+/// goal yet: the snapshot whole when it fits; else the [`full_digest`] when that fits; else
+/// the page's regions (landmarks and headings, ranked) and its controls ranked by role and
+/// place, as a goal digest writes its candidates and map. The header says which, and how to
+/// get more.
 ///
 /// # Example
 ///
