@@ -131,16 +131,6 @@ impl DigestConfig {
         let scaled = snapshot_tokens.checked_div(self.scale_divisor).unwrap_or(0);
         self.base_tokens.max(scaled).min(self.max_tokens)
     }
-
-    /// [`budget`](Self::budget) for a snapshot's text, reading all of it only when it may be
-    /// large enough to grow the budget.
-    pub(crate) fn budget_for(&self, source: &str) -> usize {
-        let threshold = self.base_tokens.saturating_mul(self.scale_divisor);
-        if self.scale_divisor == 0 || crate::tokens::fits_tokens(source, threshold) {
-            return self.base_tokens.min(self.max_tokens);
-        }
-        self.budget(estimate_tokens(source))
-    }
 }
 
 /// A digest: snapshot text and what it kept.
@@ -270,8 +260,9 @@ pub(crate) fn digest_given(
 /// ```
 #[must_use]
 pub fn outline_with(snapshot: &Snapshot<'_>, config: &DigestConfig) -> Digest {
-    let budget = config.budget_for(snapshot.source());
-    if !crate::tokens::fits_tokens(snapshot.source(), budget) {
+    let tokens = estimate_tokens(snapshot.source());
+    let budget = config.budget(tokens);
+    if tokens > budget {
         let full = full_digest_with(snapshot, config);
         if full.stats.output_tokens <= budget {
             return full;
@@ -338,11 +329,15 @@ pub fn full_digest_with(snapshot: &Snapshot<'_>, config: &DigestConfig) -> Diges
         snapshot.len(),
         config.full_snapshot_hint
     );
-    finish(snapshot, header, body, kept, 0)
+    let input_tokens = estimate_tokens(snapshot.source());
+    finish(snapshot, input_tokens, header, body, kept, 0)
 }
 
+/// The digest of `snapshot` (whose [`estimate_tokens`] is `input_tokens`, counted once by the
+/// caller, which needs it for the budget) from its header and body.
 pub(crate) fn finish(
     snapshot: &Snapshot<'_>,
+    input_tokens: usize,
     header: String,
     body: String,
     kept: usize,
@@ -357,7 +352,7 @@ pub(crate) fn finish(
     let stats = DigestStats {
         input_chars: source.chars().count(),
         output_chars: text.chars().count(),
-        input_tokens: estimate_tokens(source),
+        input_tokens,
         output_tokens: estimate_tokens(&text),
         nodes_in: snapshot.len(),
         nodes_out: kept,

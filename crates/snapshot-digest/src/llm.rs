@@ -250,8 +250,9 @@ fn prepare(
     config: &DigestConfig,
     llm: &LlmDigestConfig,
 ) -> Option<(Excerpt, Request)> {
-    let budget = config.budget_for(snapshot.source());
-    if crate::tokens::fits_tokens(snapshot.source(), budget) {
+    let tokens = estimate_tokens(snapshot.source());
+    let budget = config.budget(tokens);
+    if tokens <= budget {
         return None;
     }
     let excerpt_config = DigestConfig {

@@ -55,12 +55,12 @@ pub(super) fn goal_digest(
 ) -> (Digest, Vec<Explanation>) {
     let page = config.page.max(1);
     let quoted = &shorten(goal_text);
-    let budget = config.budget_for(snap.source());
+    let input_tokens = estimate_tokens(snap.source());
+    let budget = config.budget(input_tokens);
     // Whole when the snapshot and its header line fit (the header measured with a token
     // count as wide as the budget's).
     let whole_header = estimate_tokens(&whole_header(quoted, budget, budget));
-    if crate::tokens::fits_tokens(snap.source(), budget.saturating_sub(whole_header)) {
-        let input_tokens = estimate_tokens(snap.source());
+    if input_tokens <= budget.saturating_sub(whole_header) {
         return whole(snap, quoted, budget, page, input_tokens, explain);
     }
     let goal = analyse(goal_text, detect(snap));
@@ -130,7 +130,10 @@ pub(super) fn goal_digest(
         Vec::new()
     };
     let hits = parts.hits.len();
-    (finish(snap, header, parts.body, shown, hits), explanations)
+    (
+        finish(snap, input_tokens, header, parts.body, shown, hits),
+        explanations,
+    )
 }
 
 /// A snapshot within the budget comes back whole on page 1; later pages have nothing more.
@@ -146,7 +149,10 @@ fn whole(
         let header = format!(
             "# digest for goal {goal_text:?}, page {page}: nothing more; page 1 held the whole snapshot\n"
         );
-        return (finish(snap, header, String::new(), 0, 0), Vec::new());
+        return (
+            finish(snap, input_tokens, header, String::new(), 0, 0),
+            Vec::new(),
+        );
     }
     let header = whole_header(goal_text, input_tokens, budget);
     // The tree rendered, not the source: the same bytes for every well-formed snapshot, and
@@ -172,7 +178,10 @@ fn whole(
     } else {
         Vec::new()
     };
-    (finish(snap, header, body, snap.len(), 0), explanations)
+    (
+        finish(snap, input_tokens, header, body, snap.len(), 0),
+        explanations,
+    )
 }
 
 fn whole_header(goal: &str, input_tokens: usize, budget: usize) -> String {
