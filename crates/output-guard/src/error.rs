@@ -20,7 +20,10 @@ pub enum Error {
         token: String,
     },
     /// The token outlived the store's time to live.
-    #[error("token {token:?} expired (tokens live {ttl:?}); run the tool again for a new one")]
+    #[error(
+        "token {token:?} expired: outputs are kept {}; run the tool again for a new one",
+        span(*ttl)
+    )]
     TokenExpired {
         /// The token as given.
         token: String,
@@ -37,11 +40,14 @@ pub enum Error {
     },
     /// The store never issued the token, or has forgotten it.
     #[error(
-        "unknown token {token:?}; pass the confirmToken from a preview of this session exactly as given"
+        "the token {token:?} is unknown or expired; outputs are kept {}; pass the token of a preview of this session exactly as given, or run the tool again",
+        span(*ttl)
     )]
     UnknownToken {
         /// The token as given.
         token: String,
+        /// The store's time to live.
+        ttl: Duration,
     },
     /// The output is larger than the whole store may hold, so it was not kept.
     #[error(
@@ -81,6 +87,14 @@ pub enum Error {
         /// The largest accepted value.
         max: usize,
     },
+    /// A read of a stored output asked for something out of range.
+    #[error("{parameter} {reason}")]
+    InvalidRead {
+        /// The parameter at fault, as the tool names it (`offset`, `pattern`, …).
+        parameter: &'static str,
+        /// What is wrong and what is accepted, e.g. `is -5; use a whole number from 1`.
+        reason: String,
+    },
     /// A tip or the confirm tool names a tool that the server does not have.
     #[error(
         "tool {tool:?} is not one of the server's tools ({known}); fix the name or register the tool"
@@ -99,4 +113,18 @@ pub enum Error {
         /// The longest accepted tip text, in chars.
         max: usize,
     },
+}
+
+/// A time to live in words: `15 min`, `90 s`, `2 h`.
+fn span(d: Duration) -> String {
+    let secs = d.as_secs();
+    if secs >= 3_600 && secs.is_multiple_of(3_600) {
+        format!("{} h", secs / 3_600)
+    } else if secs >= 60 && secs.is_multiple_of(60) {
+        format!("{} min", secs / 60)
+    } else if secs >= 1 {
+        format!("{secs} s")
+    } else {
+        format!("{} ms", d.as_millis())
+    }
 }

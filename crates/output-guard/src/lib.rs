@@ -7,6 +7,7 @@ mod describe;
 mod error;
 mod guard;
 mod preview;
+mod read;
 mod store;
 mod summary;
 mod tips;
@@ -20,6 +21,10 @@ pub use describe::DESCRIBE_JS;
 pub use error::Error;
 pub use guard::Guard;
 pub use preview::{Kind, Preview};
+pub use read::{
+    MAX_CONTEXT_LINES, MAX_PATTERN_CHARS, ReadLimits, ReadRequest, Reading, Unit, read,
+    read_properties,
+};
 pub use store::{Producer, StoreLimits, TokenStore};
 pub use summary::summarize;
 pub use tips::{MAX_TIP_CHARS, Tip, Tips, Trigger};

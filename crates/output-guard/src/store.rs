@@ -1,27 +1,26 @@
-//! The per-session store of full outputs behind confirm tokens.
+//! The per-session store of full outputs behind tokens.
 
 use std::collections::hash_map::RandomState;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::fmt;
 use std::hash::BuildHasher;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use crate::Error;
 
-/// A deferred producer of a full output: run once, only if its token is redeemed.
+/// A deferred producer of a full output: run once, only if its token is redeemed or read.
 pub type Producer = Box<dyn FnOnce() -> String + Send>;
 
 /// Bounds of a [`TokenStore`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoreLimits {
-    /// Most entries kept; the least recently used (for one-time tokens: the oldest) is
-    /// evicted first. Default 32.
+    /// Most entries kept; the least recently used is evicted first. Default 32.
     pub max_entries: usize,
     /// Most bytes of full output kept, counted as the UTF-8 size of each output (for a deferred
-    /// producer, the size its caller declares). Default 64 MiB.
+    /// producer, the size its caller declares until it has run). Default 64 MiB.
     pub max_bytes: usize,
-    /// How long a token can be redeemed. Default 10 minutes.
+    /// How long after it was made a token can be redeemed or read. Default 10 minutes.
     pub ttl: Duration,
     /// How many redeemed, expired or evicted tokens are remembered (as 64-bit fingerprints,
     /// not the tokens) to tell "already used" and "expired" from "unknown". Default 1024.
@@ -39,12 +38,14 @@ impl Default for StoreLimits {
     }
 }
 
-/// Full outputs behind one-time confirm tokens, for one session.
+/// Full outputs behind tokens, for one session.
 ///
-/// Create one per MCP session (there is no global store, so one client can never redeem
-/// another's output). The store is `Send + Sync`: share it by reference or `Arc` between the
-/// session's request handlers. Each method has an `_at` twin that takes the current time, so
-/// tests can move the clock instead of sleeping.
+/// A token is either redeemed once ([`redeem`](Self::redeem): the output is taken out) or read
+/// as often as needed ([`read`](Self::read): the output stays, shared, until it expires or is
+/// evicted); a server picks one style per store. Create one store per MCP session (there is no
+/// global store, so one client can never reach another's output). The store is `Send + Sync`:
+/// share it by reference or `Arc` between the session's request handlers. Each method has an
+/// `_at` twin that takes the current time, so tests can move the clock instead of sleeping.
 ///
 /// # Example
 ///
@@ -53,6 +54,8 @@ impl Default for StoreLimits {
 ///
 /// let store = TokenStore::new(StoreLimits::default());
 /// let token = store.insert_text("the full output".to_owned())?;
+/// assert_eq!(&*store.read(&token)?, "the full output");
+/// assert_eq!(&*store.read(&token)?, "the full output");
 /// assert_eq!(store.redeem(&token)?, "the full output");
 /// assert!(matches!(store.redeem(&token), Err(Error::TokenAlreadyUsed { .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -76,8 +79,10 @@ impl fmt::Debug for TokenStore {
 #[derive(Default)]
 struct State {
     entries: HashMap<String, Entry>,
-    /// Entries by insertion tick: the first is the next to evict.
-    order: BTreeMap<u64, String>,
+    /// Entries by last use: the first is the next to evict.
+    by_use: BTreeMap<u64, String>,
+    /// Entries by creation: the first is the next to expire.
+    by_age: BTreeMap<u64, String>,
     tick: u64,
     bytes: usize,
     /// Fingerprints of tokens that are gone, and why.
@@ -86,10 +91,48 @@ struct State {
 }
 
 struct Entry {
-    content: Producer,
+    content: Arc<Content>,
     bytes: usize,
     created: Instant,
-    tick: u64,
+    /// Key in `by_use`.
+    used: u64,
+    /// Key in `by_age`.
+    born: u64,
+}
+
+/// An output, made at most once: reads share the text, and concurrent first reads of a
+/// deferred output wait for the one producer run.
+struct Content {
+    producer: Mutex<Option<Producer>>,
+    text: OnceLock<Arc<str>>,
+}
+
+impl Content {
+    fn text(text: String) -> Self {
+        Self {
+            producer: Mutex::new(None),
+            text: OnceLock::from(Arc::from(text)),
+        }
+    }
+
+    fn deferred(producer: Producer) -> Self {
+        Self {
+            producer: Mutex::new(Some(producer)),
+            text: OnceLock::new(),
+        }
+    }
+
+    /// The text, running the producer on the first call.
+    fn get(&self) -> Arc<str> {
+        Arc::clone(self.text.get_or_init(|| {
+            let producer = self
+                .producer
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take();
+            producer.map_or_else(|| Arc::from(""), |p| Arc::from(p()))
+        }))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,7 +162,7 @@ impl TokenStore {
         &self.limits
     }
 
-    /// Entries held now (expired ones count until the next insert or redeem drops them).
+    /// Entries held now (expired ones count until the next insert, redeem or read drops them).
     #[must_use]
     pub fn len(&self) -> usize {
         self.lock().entries.len()
@@ -154,12 +197,12 @@ impl TokenStore {
     /// As for [`insert_text`](Self::insert_text).
     pub fn insert_text_at(&self, text: String, now: Instant) -> Result<String, Error> {
         let bytes = text.len();
-        self.insert_at(bytes, Box::new(move || text), now)
+        self.insert_at(bytes, Content::text(text), now)
     }
 
     /// Keeps a producer of an output of about `bytes` bytes and returns its token. The producer
-    /// runs once, when the token is redeemed, outside the store's lock; it is dropped unrun
-    /// if the token expires or is evicted.
+    /// runs once, when the token is first redeemed or read, outside the store's lock; it is
+    /// dropped unrun if the token expires or is evicted first.
     ///
     /// # Errors
     ///
@@ -169,7 +212,7 @@ impl TokenStore {
         bytes: usize,
         producer: impl FnOnce() -> String + Send + 'static,
     ) -> Result<String, Error> {
-        self.insert_at(bytes, Box::new(producer), Instant::now())
+        self.insert_deferred_at(bytes, producer, Instant::now())
     }
 
     /// [`insert_deferred`](Self::insert_deferred) at the time `now`.
@@ -183,47 +226,38 @@ impl TokenStore {
         producer: impl FnOnce() -> String + Send + 'static,
         now: Instant,
     ) -> Result<String, Error> {
-        self.insert_at(bytes, Box::new(producer), now)
+        self.insert_at(bytes, Content::deferred(Box::new(producer)), now)
     }
 
-    fn insert_at(&self, bytes: usize, content: Producer, now: Instant) -> Result<String, Error> {
+    fn insert_at(&self, bytes: usize, content: Content, now: Instant) -> Result<String, Error> {
         let max_bytes = self.limits.max_bytes;
         if bytes > max_bytes || self.limits.max_entries == 0 {
             return Err(Error::OutputTooLarge { bytes, max_bytes });
         }
         let token = crate::token::new_token()?;
-        let evicted = {
+        let dropped = {
             let mut state = self.lock();
-            let expired = self.purge(&mut state, now);
-            let mut evicted = Vec::new();
-            while state.entries.len() >= self.limits.max_entries || state.bytes + bytes > max_bytes
-            {
-                let Some((_, oldest)) = state.order.pop_first() else {
-                    break;
-                };
-                if let Some(entry) = state.entries.remove(&oldest) {
-                    state.bytes -= entry.bytes;
-                    evicted.push(entry);
-                }
-                self.remember(&mut state, &oldest, Gone::Evicted);
-            }
+            let mut dropped = self.purge(&mut state, now);
+            dropped.extend(self.evict(&mut state, 1, bytes, None));
             state.tick += 1;
             let tick = state.tick;
-            state.order.insert(tick, token.clone());
+            state.by_use.insert(tick, token.clone());
+            state.by_age.insert(tick, token.clone());
             state.bytes += bytes;
             state.entries.insert(
                 token.clone(),
                 Entry {
-                    content,
+                    content: Arc::new(content),
                     bytes,
                     created: now,
-                    tick,
+                    used: tick,
+                    born: tick,
                 },
             );
-            (expired, evicted)
+            dropped
         };
         // Dropped producers may own large values; free them after the lock is released.
-        drop(evicted);
+        drop(dropped);
         Ok(token)
     }
 
@@ -246,27 +280,114 @@ impl TokenStore {
         let (taken, expired) = {
             let mut state = self.lock();
             let expired = self.purge(&mut state, now);
-            let taken = state.entries.remove(token);
-            match &taken {
-                Some(entry) => {
-                    state.order.remove(&entry.tick);
-                    state.bytes -= entry.bytes;
-                    self.remember(&mut state, token, Gone::Used);
-                }
-                None => {
-                    let gone = state.gone.get(&self.hasher.hash_one(token)).copied();
-                    drop(state);
-                    drop(expired);
-                    return Err(self.gone_error(token, gone));
-                }
-            }
-            (taken, expired)
+            let Some(entry) = self.remove(&mut state, token) else {
+                let gone = state.gone.get(&self.hasher.hash_one(token)).copied();
+                drop(state);
+                drop(expired);
+                return Err(self.gone_error(token, gone));
+            };
+            self.remember(&mut state, token, Gone::Used);
+            (entry, expired)
         };
         drop(expired);
-        match taken {
-            Some(entry) => Ok((entry.content)()),
-            None => Err(self.gone_error(token, None)),
+        Ok(taken.content.get().to_string())
+    }
+
+    /// The output behind `token`, which stays in the store for later reads until it expires
+    /// or is evicted; a read makes it the most recently used. A deferred output is produced on
+    /// the first read, and the store's byte count then takes its real size.
+    ///
+    /// # Errors
+    ///
+    /// As for [`redeem`](Self::redeem).
+    pub fn read(&self, token: &str) -> Result<Arc<str>, Error> {
+        self.read_at(token, Instant::now())
+    }
+
+    /// [`read`](Self::read) at the time `now`.
+    ///
+    /// # Errors
+    ///
+    /// As for [`redeem`](Self::redeem).
+    pub fn read_at(&self, token: &str, now: Instant) -> Result<Arc<str>, Error> {
+        let (content, expired) = {
+            let mut state = self.lock();
+            let expired = self.purge(&mut state, now);
+            state.tick += 1;
+            let tick = state.tick;
+            let Some(entry) = state.entries.get_mut(token) else {
+                let gone = state.gone.get(&self.hasher.hash_one(token)).copied();
+                drop(state);
+                drop(expired);
+                return Err(self.gone_error(token, gone));
+            };
+            let old = std::mem::replace(&mut entry.used, tick);
+            let content = Arc::clone(&entry.content);
+            state.by_use.remove(&old);
+            state.by_use.insert(tick, token.to_owned());
+            (content, expired)
+        };
+        drop(expired);
+        let fresh = content.text.get().is_none();
+        let text = content.get();
+        if fresh {
+            self.resize(token, &content, text.len());
         }
+        Ok(text)
+    }
+
+    /// Counts a deferred output at its real size once it is made, evicting others if it
+    /// grew past the bounds.
+    fn resize(&self, token: &str, content: &Arc<Content>, bytes: usize) {
+        let dropped = {
+            let mut state = self.lock();
+            let Some(entry) = state.entries.get_mut(token) else {
+                return;
+            };
+            if !Arc::ptr_eq(&entry.content, content) || entry.bytes == bytes {
+                return;
+            }
+            let old = std::mem::replace(&mut entry.bytes, bytes);
+            state.bytes = state.bytes - old + bytes;
+            self.evict(&mut state, 0, 0, Some(token))
+        };
+        drop(dropped);
+    }
+
+    /// Evicts the least recently used entries (never `keep`) until `entries` more entries of
+    /// `bytes` more bytes fit the bounds, or only `keep` is left.
+    fn evict(
+        &self,
+        state: &mut State,
+        entries: usize,
+        bytes: usize,
+        keep: Option<&str>,
+    ) -> Vec<Entry> {
+        let mut evicted = Vec::new();
+        while state.entries.len() + entries > self.limits.max_entries
+            || state.bytes + bytes > self.limits.max_bytes
+        {
+            let Some(victim) = state
+                .by_use
+                .values()
+                .find(|t| keep != Some(t.as_str()))
+                .cloned()
+            else {
+                break;
+            };
+            evicted.extend(self.remove(state, &victim));
+            self.remember(state, &victim, Gone::Evicted);
+        }
+        evicted
+    }
+
+    /// Takes an entry out of every index.
+    fn remove(&self, state: &mut State, token: &str) -> Option<Entry> {
+        let entry = state.entries.remove(token)?;
+        state.by_use.remove(&entry.used);
+        state.by_age.remove(&entry.born);
+        state.bytes -= entry.bytes;
+        Some(entry)
     }
 
     fn gone_error(&self, token: &str, gone: Option<Gone>) -> Error {
@@ -278,7 +399,10 @@ impl TokenStore {
                 ttl: self.limits.ttl,
             },
             Some(Gone::Evicted) => Error::TokenEvicted { token },
-            None => Error::UnknownToken { token },
+            None => Error::UnknownToken {
+                token,
+                ttl: self.limits.ttl,
+            },
         }
     }
 
@@ -286,7 +410,7 @@ impl TokenStore {
     /// lock.
     fn purge(&self, state: &mut State, now: Instant) -> Vec<Entry> {
         let mut expired = Vec::new();
-        while let Some((_, oldest)) = state.order.first_key_value() {
+        while let Some((_, oldest)) = state.by_age.first_key_value() {
             let fresh = state
                 .entries
                 .get(oldest)
@@ -294,14 +418,14 @@ impl TokenStore {
             if fresh {
                 break;
             }
-            let Some((_, token)) = state.order.pop_first() else {
-                break;
-            };
-            if let Some(entry) = state.entries.remove(&token) {
-                state.bytes -= entry.bytes;
-                expired.push(entry);
-                self.remember(state, &token, Gone::Expired);
+            let token = oldest.clone();
+            match self.remove(state, &token) {
+                Some(entry) => expired.push(entry),
+                None => {
+                    state.by_age.pop_first();
+                }
             }
+            self.remember(state, &token, Gone::Expired);
         }
         expired
     }

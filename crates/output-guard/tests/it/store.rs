@@ -37,14 +37,20 @@ fn unknown_tokens_are_not_mistaken_for_used_ones() {
     assert_eq!(
         err,
         Error::UnknownToken {
-            token: "AAAAAAAAAAAAAAAAAAAAAA".to_owned()
+            token: "AAAAAAAAAAAAAAAAAAAAAA".to_owned(),
+            ttl: StoreLimits::default().ttl,
         }
     );
-    assert!(err.to_string().starts_with("unknown token"), "{err}");
+    assert!(
+        err.to_string().starts_with(
+            "the token \"AAAAAAAAAAAAAAAAAAAAAA\" is unknown or expired; outputs are kept 10 min"
+        ),
+        "{err}"
+    );
     // An outside string of any size is echoed cut.
     let long = "x".repeat(10_000);
     match store.redeem(&long) {
-        Err(Error::UnknownToken { token }) => assert_eq!(token.len(), 64),
+        Err(Error::UnknownToken { token, .. }) => assert_eq!(token.len(), 64),
         other => panic!("expected UnknownToken, got {other:?}"),
     }
 }
@@ -231,4 +237,98 @@ fn concurrent_redeem_gives_the_output_to_exactly_one_caller() {
 fn the_store_is_send_and_sync() {
     fn shareable<T: Send + Sync>() {}
     shareable::<TokenStore>();
+}
+
+#[test]
+fn a_read_token_works_until_it_expires() {
+    let limits = StoreLimits {
+        ttl: Duration::from_secs(60),
+        ..StoreLimits::default()
+    };
+    let store = TokenStore::new(limits);
+    let t0 = Instant::now();
+    let token = store.insert_text_at("kept".to_owned(), t0).unwrap();
+    for s in [0, 10, 59] {
+        let text = store.read_at(&token, t0 + Duration::from_secs(s)).unwrap();
+        assert_eq!(&*text, "kept");
+    }
+    // Reading does not extend the time to live.
+    let err = store
+        .read_at(&token, t0 + Duration::from_secs(60))
+        .unwrap_err();
+    assert!(matches!(err, Error::TokenExpired { .. }), "{err:?}");
+    assert!(store.is_empty());
+}
+
+#[test]
+fn reading_makes_an_entry_the_last_to_be_evicted() {
+    let store = store(3, 1 << 20);
+    let a = store.insert_text("a".to_owned()).unwrap();
+    let b = store.insert_text("b".to_owned()).unwrap();
+    let c = store.insert_text("c".to_owned()).unwrap();
+    store.read(&a).unwrap();
+    store.insert_text("d".to_owned()).unwrap();
+    // b was the least recently used.
+    assert!(matches!(store.read(&b), Err(Error::TokenEvicted { .. })));
+    assert_eq!(&*store.read(&a).unwrap(), "a");
+    assert_eq!(&*store.read(&c).unwrap(), "c");
+}
+
+#[test]
+fn a_deferred_output_is_made_once_for_many_reads_and_counted_at_its_real_size() {
+    let store = store(8, 1000);
+    let runs = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&runs);
+    let other = store.insert_text("o".repeat(300)).unwrap();
+    let token = store
+        .insert_deferred(10, move || {
+            counted.fetch_add(1, Ordering::SeqCst);
+            "p".repeat(900)
+        })
+        .unwrap();
+    assert_eq!(store.bytes(), 310);
+    assert_eq!(store.read(&token).unwrap().len(), 900);
+    assert_eq!(store.read(&token).unwrap().len(), 900);
+    assert_eq!(runs.load(Ordering::SeqCst), 1);
+    // Its real size pushed the older entry out, never itself.
+    assert_eq!(store.bytes(), 900);
+    assert!(matches!(
+        store.read(&other),
+        Err(Error::TokenEvicted { .. })
+    ));
+    // A redeem after reads still takes it, once.
+    assert_eq!(store.redeem(&token).unwrap().len(), 900);
+    assert!(matches!(
+        store.read(&token),
+        Err(Error::TokenAlreadyUsed { .. })
+    ));
+}
+
+#[test]
+fn concurrent_first_reads_run_a_producer_once_and_all_get_the_output() {
+    const THREADS: usize = 8;
+    let store = Arc::new(store(8, 1 << 20));
+    let runs = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&runs);
+    let token = store
+        .insert_deferred(5, move || {
+            counted.fetch_add(1, Ordering::SeqCst);
+            std::thread::sleep(Duration::from_millis(20));
+            "made".to_owned()
+        })
+        .unwrap();
+    let barrier = Arc::new(Barrier::new(THREADS));
+    let handles: Vec<_> = (0..THREADS)
+        .map(|_| {
+            let (store, token, barrier) = (Arc::clone(&store), token.clone(), Arc::clone(&barrier));
+            std::thread::spawn(move || {
+                barrier.wait();
+                store.read(&token).map(|t| t.to_string())
+            })
+        })
+        .collect();
+    for h in handles {
+        assert_eq!(h.join().unwrap().unwrap(), "made");
+    }
+    assert_eq!(runs.load(Ordering::SeqCst), 1);
 }
