@@ -10,6 +10,7 @@ mod kept;
 mod language;
 mod lexicon;
 mod neighbours;
+mod pages;
 mod score;
 mod select;
 mod table;
@@ -82,6 +83,10 @@ pub struct DigestConfig {
     /// `{page}` stands for its number. Default:
     /// `the same goal with page {page} lists the next candidates`.
     pub next_page_hint: String,
+    /// How the agent asks for the next page of a [`full_digest_page`], said in its header
+    /// line when there is one; `{page}` stands for its number. Default:
+    /// `the same request with page {page} shows the next part; a goal shows only what serves it`.
+    pub outline_page_hint: String,
 }
 
 impl Default for DigestConfig {
@@ -95,6 +100,9 @@ impl Default for DigestConfig {
             page: 1,
             full_snapshot_hint: "request the full snapshot to see everything".to_owned(),
             next_page_hint: "the same goal with page {page} lists the next candidates".to_owned(),
+            outline_page_hint:
+                "the same request with page {page} shows the next part; a goal shows only what serves it"
+                    .to_owned(),
         }
     }
 }
@@ -296,6 +304,63 @@ pub fn full_digest(snapshot: &Snapshot<'_>) -> Digest {
 /// [`full_digest`] with a [`DigestConfig`] (the budget, `max_hits` and `page` do not apply).
 #[must_use]
 pub fn full_digest_with(snapshot: &Snapshot<'_>, config: &DigestConfig) -> Digest {
+    let keep = outline_keep(snapshot);
+    let mut body = String::new();
+    let kept = emit(&mut body, snapshot, &keep, &outline_options(config));
+    let header = format!(
+        "# page outline: {kept} of {} nodes (controls, headings, landmarks, forms); text and wrappers omitted; {}\n",
+        snapshot.len(),
+        config.full_snapshot_hint
+    );
+    let input_tokens = estimate_tokens(snapshot.source());
+    finish(snapshot, input_tokens, header, body, kept, 0)
+}
+
+/// Page [`DigestConfig::page`] of the [`full_digest`], for a client that takes at most
+/// `page_tokens` at once: the full digest itself when page 1 fits; otherwise its nodes in
+/// document order, each page within `page_tokens` and ending at a node boundary, a control
+/// never apart from the nodes inside it, with the landmarks around a page's first node
+/// repeated for context, then a map of the regions whose nodes are on other pages. The
+/// header says which page of how many and how to get the next
+/// ([`DigestConfig::outline_page_hint`]).
+///
+/// Pages 1 to N together hold every node of the full digest, each control on exactly one
+/// page. A page past the last has only a header that says how many there are. A single node
+/// larger than `page_tokens` (a name of thousands of chars) is the one case a page can exceed
+/// it.
+///
+/// # Example
+///
+/// ```
+/// use snapshot_digest::{DigestConfig, full_digest_page, parse};
+///
+/// let mut text = String::from("- main:\n");
+/// for i in 0..600 {
+///     text.push_str(&format!("  - link \"Story number {i}\" [ref=e{i}]:\n    - /url: /s/{i}\n"));
+/// }
+/// let snap = parse(&text)?;
+/// let page1 = full_digest_page(&snap, &DigestConfig::default(), 2_000);
+/// assert!(page1.stats.output_tokens <= 2_000);
+/// assert!(page1.text.starts_with("# page outline, page 1 of "));
+/// let config = DigestConfig { page: 2, ..DigestConfig::default() };
+/// let page2 = full_digest_page(&snap, &config, 2_000);
+/// // Page 2 starts where page 1 stopped.
+/// let last_on_1 = page1.text.rfind("[ref=e").map(|at| &page1.text[at..at + 10]);
+/// assert!(!page2.text.contains(last_on_1.unwrap()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn full_digest_page(
+    snapshot: &Snapshot<'_>,
+    config: &DigestConfig,
+    page_tokens: usize,
+) -> Digest {
+    pages::full_digest_page(snapshot, config, page_tokens)
+}
+
+/// The nodes of the full digest: controls (and the first label inside a nameless one),
+/// headings, landmarks, forms, dialogs, tab lists and tables.
+fn outline_keep(snapshot: &Snapshot<'_>) -> Vec<bool> {
     let nodes = snapshot.nodes();
     let mut keep = vec![false; nodes.len()];
     for (i, node) in nodes.iter().enumerate() {
@@ -318,19 +383,15 @@ pub fn full_digest_with(snapshot: &Snapshot<'_>, config: &DigestConfig) -> Diges
             keep[label] = true;
         }
     }
-    let options = EmitOptions {
+    keep
+}
+
+/// How the full digest is written: text cut at 120 chars, gaps of 20 nodes or more marked.
+fn outline_options(config: &DigestConfig) -> EmitOptions {
+    EmitOptions {
         max_text_chars: config.max_text_chars.min(120),
         min_gap: 20,
-    };
-    let mut body = String::new();
-    let kept = emit(&mut body, snapshot, &keep, &options);
-    let header = format!(
-        "# page outline: {kept} of {} nodes (controls, headings, landmarks, forms); text and wrappers omitted; {}\n",
-        snapshot.len(),
-        config.full_snapshot_hint
-    );
-    let input_tokens = estimate_tokens(snapshot.source());
-    finish(snapshot, input_tokens, header, body, kept, 0)
+    }
 }
 
 /// The digest of `snapshot` (whose [`estimate_tokens`] is `input_tokens`, counted once by the

@@ -21,7 +21,7 @@ pub use attrs::{BoundingBox, Invalid, Tristate};
 pub use diff::{Diff, DiffKind, diff};
 pub use digest::{
     Digest, DigestConfig, DigestStats, Explanation, KeptAs, ScorePart, digest, digest_with,
-    explain_digest, full_digest, full_digest_with, outline_with,
+    explain_digest, full_digest, full_digest_page, full_digest_with, outline_with,
 };
 pub use error::{Diagnostic, ErrorKind, ParseError};
 pub use normalize::normalize_whitespace;

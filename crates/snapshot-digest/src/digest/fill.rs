@@ -230,7 +230,7 @@ pub(crate) fn write_region_map(
 
 /// Which round of the map a node is named in: landmarks (0), headings of levels 1 and 2 (1),
 /// of level 3 (2); `None` for other nodes and nameless headings.
-fn region_rank(node: &Node<'_>) -> Option<u8> {
+pub(crate) fn region_rank(node: &Node<'_>) -> Option<u8> {
     if is_landmark_role(node.role()) {
         return Some(0);
     }
@@ -246,7 +246,7 @@ fn region_rank(node: &Node<'_>) -> Option<u8> {
 
 /// Where a heading's section ends: at the next heading of the same or a higher level, or at
 /// the end of the landmark or article it sits in.
-fn section_end(snap: &Snapshot<'_>, i: usize) -> usize {
+pub(crate) fn section_end(snap: &Snapshot<'_>, i: usize) -> usize {
     let nodes = snap.nodes();
     let level = nodes[i].level().unwrap_or(1);
     let limit = region_of(nodes, i).map_or(nodes.len(), |r| nodes[r].end as usize);

@@ -5,8 +5,8 @@
 /// `parse(render(tree))`; digests and diffs parse and show only refs of their input.
 pub(crate) fn check_property(text: &str) {
     use snapshot_digest::{
-        DiffKind, DigestConfig, diff, digest, digest_with, full_digest, parse, parse_lenient,
-        render,
+        DiffKind, DigestConfig, diff, digest, digest_with, full_digest, full_digest_page, parse,
+        parse_lenient, render,
     };
 
     let (snap, diagnostics) = parse_lenient(text);
@@ -38,6 +38,8 @@ pub(crate) fn check_property(text: &str) {
         digest_with(&snap, &goal, &tight(1)).text,
         digest_with(&snap, "sign in", &tight(2)).text,
         full_digest(&snap).text,
+        full_digest_page(&snap, &tight(1), 60).text,
+        full_digest_page(&snap, &tight(2), 60).text,
     ] {
         let out = parse(&output).unwrap_or_else(|e| panic!("digest does not parse: {e}\n{output}"));
         for node in out.nodes() {

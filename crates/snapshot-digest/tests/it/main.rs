@@ -12,6 +12,7 @@ mod fuzz_property;
 mod fuzz_regressions;
 #[cfg(feature = "llm")]
 mod llm;
+mod pages;
 mod props;
 mod tricky;
 mod write;
