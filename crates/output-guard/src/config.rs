@@ -95,6 +95,10 @@ pub struct Config {
     /// The tool the preview tells the model to call with the token. Default
     /// `confirm_output`.
     pub confirm_tool: String,
+    /// Whether previews say the token can be read many times, in parts (the server reads it
+    /// with [`TokenStore::read`](crate::TokenStore::read) and [`read`](crate::read)) rather
+    /// than once ([`TokenStore::redeem`](crate::TokenStore::redeem)). Default `false`.
+    pub reusable_tokens: bool,
 }
 
 impl Default for Config {
@@ -104,6 +108,7 @@ impl Default for Config {
             pretty_json: false,
             summary: SummaryLimits::default(),
             confirm_tool: "confirm_output".to_owned(),
+            reusable_tokens: false,
         }
     }
 }

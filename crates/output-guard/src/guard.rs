@@ -65,6 +65,8 @@ enum Footer<'a> {
         token: &'a str,
         tool: &'a str,
         ttl: Duration,
+        /// Whether the token can be read many times, in parts ([`Config::reusable_tokens`]).
+        many: bool,
     },
     NotKept(&'static str),
     NoStore,
@@ -284,6 +286,7 @@ impl Guard {
                     token: &token,
                     tool,
                     ttl,
+                    many: self.config.reusable_tokens,
                 },
                 Footer::NotKept(NOT_KEPT_TOO_LARGE),
                 Footer::NotKept(NOT_KEPT_NO_TOKEN),
@@ -320,7 +323,12 @@ impl Guard {
     ) -> Preview {
         let tool = &self.config.confirm_tool;
         let footer = match kept {
-            Ok(token) => Footer::Kept { token, tool, ttl },
+            Ok(token) => Footer::Kept {
+                token,
+                tool,
+                ttl,
+                many: self.config.reusable_tokens,
+            },
             Err(Error::OutputTooLarge { .. }) => Footer::NotKept(NOT_KEPT_TOO_LARGE),
             Err(_) => Footer::NotKept(NOT_KEPT_NO_TOKEN),
         };
@@ -400,9 +408,25 @@ fn header(total: usize, shown: usize, tokens: usize, token: Option<&str>) -> Str
 
 fn footer(tokens: usize, footer: &Footer<'_>) -> String {
     match footer {
-        Footer::Kept { token, tool, ttl } => format!(
+        Footer::Kept {
+            token,
+            tool,
+            ttl,
+            many: false,
+        } => format!(
             "Output is large (~{tokens} tokens). To get all of it, call {tool} with \
              {{\"token\": \"{token}\"}}; the token works once, within {}.",
+            human(*ttl)
+        ),
+        Footer::Kept {
+            token,
+            tool,
+            ttl,
+            many: true,
+        } => format!(
+            "Output is large (~{tokens} tokens). To read it, call {tool} with \
+             {{\"token\": \"{token}\"}}, and offset and limit for a part, or pattern for \
+             the lines that match; as often as needed within {}.",
             human(*ttl)
         ),
         Footer::NotKept(reason) => {

@@ -20,6 +20,9 @@ pub enum Error {
         /// The accepted range, in words.
         range: &'static str,
     },
+    /// A `tools` or `excludeTools` pattern that cannot name a tool.
+    #[error("{0}")]
+    ToolPattern(String),
     /// The output guard refused its configuration.
     #[error("the preview settings are not valid: {0}")]
     Guard(#[from] output_guard::Error),

@@ -1,17 +1,22 @@
 #![doc = include_str!("../README.md")]
 
+mod cap;
 mod error;
+mod filter;
 mod markdown;
 mod profile;
+mod read;
 mod rewrite;
 mod stats;
 mod tools;
 
+pub use cap::result_tokens;
 pub use error::Error;
+pub use filter::ToolFilter;
 pub use profile::{Profile, ProfileFile, WithoutGoal};
 pub use rewrite::{
     Action, Call, GoalDigester, Outcome, Prepared, Rewriter, SnapshotFiles, error_result,
     text_tokens,
 };
 pub use stats::{CallStats, Report, Timing, ToolSum};
-pub use tools::{LeanArgs, ToolsReport, augment_tools, confirm_tool, split_args};
+pub use tools::{LeanArgs, ToolsReport, augment_tools, confirm_tool, read_tool, split_args};

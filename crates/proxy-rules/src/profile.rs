@@ -1,9 +1,12 @@
 //! What the proxy does for one kind of server: which tools carry snapshots, what a snapshot
 //! becomes without a goal, which large outputs are previewed, and the limits.
 
+use std::time::Duration;
+
 use serde::Deserialize;
 
 use crate::Error;
+use crate::filter::ToolFilter;
 
 /// What a snapshot becomes when the call names no goal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -62,9 +65,34 @@ pub struct Profile {
     pub guard_sections: Vec<String>,
     /// Whether a long text result that has none of those sections is previewed whole.
     pub guard_plain_text: bool,
-    /// The name of the tool the proxy adds to redeem preview tokens.
+    /// The name of the tool the proxy adds to read stored outputs by their token (whole, a
+    /// slice, or the lines that match a pattern).
     pub confirm_tool: String,
+    /// The most estimated tokens of any result the client gets, all content items together.
+    /// Default 20,000, under Claude Code's 25,000.
+    pub max_result_tokens: usize,
+    /// How long a stored output can be read after it was made. Default 15 minutes.
+    pub output_ttl: Duration,
+    /// The most bytes of stored outputs per session; the least recently read goes first.
+    /// Default 64 MiB.
+    pub max_stored_bytes: usize,
+    /// Whether a stored output can be read only once, whole (the confirm tool's first
+    /// behaviour). Default `false`: read as often as needed, in parts.
+    pub one_time_outputs: bool,
+    /// Which of the server's tools the client sees and may call.
+    pub tools: ToolFilter,
+    /// Arguments of the snapshot tools that ask for a part of the page (Playwright's `target`
+    /// and `depth`): such a snapshot is digested as it comes, but never becomes the base of
+    /// the page's next diff.
+    pub partial_snapshot_args: Vec<String>,
+    /// The argument with which a tool writes its output to a file the agent named instead of
+    /// returning it (Playwright's `filename`, chrome-devtools-mcp's `filePath`); the proxy
+    /// then leaves the file's link as it is.
+    pub file_arg: Option<String>,
 }
+
+/// The smallest result cap: room for a preview, a digest header and a page of a few controls.
+pub(crate) const MIN_RESULT_TOKENS: usize = 2_000;
 
 /// The tools of `@playwright/mcp` that act and then report the page.
 const PLAYWRIGHT_ACTIONS: &[&str] = &[
@@ -105,6 +133,8 @@ impl Profile {
             name: "playwright".to_owned(),
             snapshot_tools: vec!["browser_snapshot".to_owned()],
             action_tools: PLAYWRIGHT_ACTIONS.iter().map(|&t| t.to_owned()).collect(),
+            partial_snapshot_args: vec!["target".to_owned(), "depth".to_owned()],
+            file_arg: Some("filename".to_owned()),
             ..Self::generic()
         }
     }
@@ -122,6 +152,7 @@ impl Profile {
                 .map(|&t| t.to_owned())
                 .collect(),
             snapshot_flag: Some("includeSnapshot".to_owned()),
+            file_arg: Some("filePath".to_owned()),
             ..Self::generic()
         }
     }
@@ -140,6 +171,13 @@ impl Profile {
             guard_sections: vec!["Result".to_owned()],
             guard_plain_text: true,
             confirm_tool: "confirm_output".to_owned(),
+            max_result_tokens: 20_000,
+            output_ttl: Duration::from_secs(15 * 60),
+            max_stored_bytes: 64 << 20,
+            one_time_outputs: false,
+            tools: ToolFilter::default(),
+            partial_snapshot_args: Vec::new(),
+            file_arg: None,
         }
     }
 
@@ -240,6 +278,24 @@ impl Profile {
         if let Some(v) = file.confirm_tool {
             p.confirm_tool = v;
         }
+        if let Some(v) = file.max_result_tokens {
+            p.max_result_tokens = v;
+        }
+        if let Some(v) = file.output_ttl_secs {
+            p.output_ttl = Duration::from_secs(v);
+        }
+        if let Some(v) = file.max_stored_bytes {
+            p.max_stored_bytes = v;
+        }
+        if let Some(v) = file.one_time_outputs {
+            p.one_time_outputs = v;
+        }
+        if file.tools.is_some() || file.exclude_tools.is_some() {
+            p.tools = ToolFilter::new(
+                file.tools.as_deref().unwrap_or(&[]),
+                file.exclude_tools.as_deref().unwrap_or(&[]),
+            )?;
+        }
         p.check()?;
         Ok(p)
     }
@@ -266,6 +322,28 @@ impl Profile {
                 range: "800 to 10000000",
             });
         }
+        if !(MIN_RESULT_TOKENS..=10_000_000).contains(&self.max_result_tokens) {
+            return Err(Error::Limit {
+                field: "maxResultTokens",
+                value: self.max_result_tokens,
+                range: "2000 to 10000000",
+            });
+        }
+        let ttl = self.output_ttl.as_secs();
+        if !(1..=86_400).contains(&ttl) {
+            return Err(Error::Limit {
+                field: "outputTtlSecs",
+                value: usize::try_from(ttl).unwrap_or(usize::MAX),
+                range: "1 to 86400",
+            });
+        }
+        if !(1 << 20..=1 << 34).contains(&self.max_stored_bytes) {
+            return Err(Error::Limit {
+                field: "maxStoredBytes",
+                value: self.max_stored_bytes,
+                range: "1048576 (1 MiB) to 17179869184 (16 GiB)",
+            });
+        }
         Ok(())
     }
 }
@@ -283,7 +361,13 @@ impl Profile {
 ///   "previewChars": 2000,
 ///   "guardSections": ["Result"],
 ///   "guardPlainText": true,
-///   "confirmTool": "confirm_output"
+///   "confirmTool": "confirm_output",
+///   "maxResultTokens": 20000,
+///   "outputTtlSecs": 900,
+///   "maxStoredBytes": 67108864,
+///   "oneTimeOutputs": false,
+///   "tools": ["browser_*"],
+///   "excludeTools": ["browser_drop", "browser_network_*"]
 /// }
 /// ```
 #[derive(Debug, Default, Deserialize)]
@@ -310,4 +394,16 @@ pub struct ProfileFile {
     pub guard_plain_text: Option<bool>,
     /// See [`Profile::confirm_tool`].
     pub confirm_tool: Option<String>,
+    /// See [`Profile::max_result_tokens`].
+    pub max_result_tokens: Option<usize>,
+    /// See [`Profile::output_ttl`], in seconds.
+    pub output_ttl_secs: Option<u64>,
+    /// See [`Profile::max_stored_bytes`].
+    pub max_stored_bytes: Option<usize>,
+    /// See [`Profile::one_time_outputs`].
+    pub one_time_outputs: Option<bool>,
+    /// Tool names or `*` globs the client sees; the others are hidden. Default: all.
+    pub tools: Option<Vec<String>>,
+    /// Tool names or `*` globs hidden from the client, after `tools`.
+    pub exclude_tools: Option<Vec<String>>,
 }

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use output_guard::{Budget, Config as GuardConfig, Guard, Kind, StoreLimits, TokenStore};
 use serde_json::{Map, Value, json};
 use snapshot_digest::{
-    DiffKind, DigestConfig, Snapshot, diff, digest_with, full_digest_with, outline_with,
+    DiffKind, DigestConfig, Snapshot, diff, digest_with, full_digest_page, outline_with,
     parse_lenient,
 };
 
@@ -46,6 +46,13 @@ pub struct Call {
     pub tool: String,
     /// The proxy's own arguments.
     pub lean: LeanArgs,
+    /// Whether the call asked the server for a part of the page only (Playwright's `target`
+    /// or `depth`), so its snapshot is not the page's: it is digested but never kept as the
+    /// page's last snapshot for diffs.
+    pub partial: bool,
+    /// Whether the call asked the server to write its output to a file of the agent's
+    /// choosing ([`Profile::file_arg`]): its link then stays a link.
+    pub to_file: bool,
 }
 
 /// What [`Rewriter::prepare`] decided for a call.
@@ -82,6 +89,8 @@ pub enum Action {
     Preview,
     /// A confirm token was redeemed.
     Confirmed,
+    /// A text of a result over the cap became a preview.
+    Capped,
 }
 
 impl Action {
@@ -96,6 +105,7 @@ impl Action {
             Self::InlinedFile => "inlined-file",
             Self::Preview => "preview",
             Self::Confirmed => "confirmed",
+            Self::Capped => "capped",
         }
     }
 }
@@ -122,6 +132,12 @@ pub type GoalDigester =
 
 /// Recent snapshots kept per page for diffs.
 const RECENT_PAGES: usize = 16;
+/// The most outputs a session stores; its byte bound ([`Profile::max_stored_bytes`]) is
+/// what usually decides.
+const STORED_OUTPUTS: usize = 1_024;
+/// Tokens a snapshot's room leaves for the lines around it in a result (Playwright's `### Page`
+/// and `### Ran Playwright code` sections).
+const ROOM_MARGIN: usize = 500;
 
 /// The rewriting rules of one proxy session: the profile, the previews' token store and the
 /// last snapshot of each recent page.
@@ -181,12 +197,19 @@ impl Rewriter {
             budget: Budget::Chars(profile.preview_chars),
             confirm_tool: profile.confirm_tool.clone(),
             pretty_json: true,
+            reusable_tokens: !profile.one_time_outputs,
             ..GuardConfig::default()
         })?;
+        let store = TokenStore::new(StoreLimits {
+            max_entries: STORED_OUTPUTS,
+            max_bytes: profile.max_stored_bytes,
+            ttl: profile.output_ttl,
+            ..StoreLimits::default()
+        });
         Ok(Self {
             profile,
             guard,
-            store: TokenStore::new(StoreLimits::default()),
+            store,
             recent: Mutex::new(VecDeque::new()),
             goal_digester: None,
         })
@@ -221,12 +244,20 @@ impl Rewriter {
         &self.profile
     }
 
-    /// Decides what to do with a `tools/call` before it reaches the server: the confirm tool
-    /// is answered here; tools that got `goal` and `page` lose them, checked.
+    /// Decides what to do with a `tools/call` before it reaches the server: the read tool is
+    /// answered here, and so is a call to a tool the configuration hides; tools that got
+    /// `goal` and `page` lose them, checked.
     #[must_use]
     pub fn prepare(&self, tool: &str, mut arguments: Option<Map<String, Value>>) -> Prepared {
         if tool == self.profile.confirm_tool {
-            return Prepared::Answer(self.confirm(arguments.as_ref()));
+            return Prepared::Answer(crate::read::answer(
+                &self.store,
+                &self.profile,
+                arguments.as_ref(),
+            ));
+        }
+        if !self.profile.tools.allows(tool) {
+            return Prepared::Answer(error_result(&self.profile.tools.refusal(tool)));
         }
         let lean = if self.profile.takes_goal(tool) {
             match split_args(arguments.as_mut()) {
@@ -236,6 +267,20 @@ impl Rewriter {
         } else {
             LeanArgs::default()
         };
+        if lean.goal.is_none() && lean.page > 1 && !self.pages_outline(tool) {
+            return Prepared::Answer(error_result(&format!(
+                "page without goal pages the outline of {}; on {tool}, give the goal too, as on page 1",
+                self.snapshot_tool()
+            )));
+        }
+        let given = |key: &str| {
+            arguments
+                .as_ref()
+                .is_some_and(|a| a.get(key).is_some_and(|v| !v.is_null()))
+        };
+        let partial = self.profile.is_snapshot_tool(tool)
+            && self.profile.partial_snapshot_args.iter().any(|k| given(k));
+        let to_file = self.profile.file_arg.as_deref().is_some_and(given);
         // A goal on an action of a server that returns snapshots only when asked asks for one.
         if let (Some(_), Some(flag)) = (&lean.goal, &self.profile.snapshot_flag)
             && !self.profile.is_snapshot_tool(tool)
@@ -250,39 +295,58 @@ impl Rewriter {
             call: Call {
                 tool: tool.to_owned(),
                 lean,
+                partial,
+                to_file,
             },
         }
     }
 
-    fn confirm(&self, arguments: Option<&Map<String, Value>>) -> Value {
-        let Some(token) = arguments
-            .and_then(|a| a.get("token"))
-            .and_then(Value::as_str)
-        else {
-            return error_result(&format!(
-                "{} needs a token: pass {{\"token\": \"…\"}} with the confirmToken of a preview",
-                self.profile.confirm_tool
-            ));
-        };
-        match self.store.redeem(token) {
-            Ok(text) => json!({"content": [{"type": "text", "text": text}]}),
-            Err(e) => error_result(&e.to_string()),
+    /// Whether a goal-less call of `tool` gets the full digest, which `page` pages.
+    fn pages_outline(&self, tool: &str) -> bool {
+        match self.profile.without_goal {
+            WithoutGoal::Digest => true,
+            WithoutGoal::Diff => self.profile.is_snapshot_tool(tool),
+            WithoutGoal::Unchanged => false,
         }
     }
 
     /// Makes a server's `tools/call` result lean, in place: snapshots digested or diffed
-    /// (read from the file a link names when needed), long sections and texts previewed.
+    /// (read from the file a link names when needed), long sections and texts previewed; then
+    /// holds the whole result to [`Profile::max_result_tokens`].
     ///
     /// Results marked `isError`, results with `structuredContent`, and every content item
-    /// that is not text pass unchanged; so does anything the rules cannot read.
+    /// that is not text are not digested; so is anything the rules cannot read. The cap
+    /// applies to every result: its largest texts become previews, then an oversized
+    /// `structuredContent` is stored behind a token, then images or other items are left out
+    /// with a note, until it fits.
     pub fn rewrite(&self, call: &Call, result: &mut Value, files: &dyn SnapshotFiles) -> Outcome {
         let mut outcome = Outcome::default();
+        self.rewrite_items(call, result, files, &mut outcome);
+        crate::cap::enforce(
+            result,
+            self.profile.max_result_tokens,
+            &self.guard,
+            &self.store,
+            &self.profile.confirm_tool,
+            &mut outcome,
+        );
+        outcome
+    }
+
+    fn rewrite_items(
+        &self,
+        call: &Call,
+        result: &mut Value,
+        files: &dyn SnapshotFiles,
+        outcome: &mut Outcome,
+    ) {
         let is_error = result.get("isError").and_then(Value::as_bool) == Some(true);
         if is_error || result.get("structuredContent").is_some() {
-            return outcome;
+            return;
         }
+        let before = crate::result_tokens(result);
         let Some(items) = result.get_mut("content").and_then(Value::as_array_mut) else {
-            return outcome;
+            return;
         };
         let mut goal_used = false;
         for item in items.iter_mut() {
@@ -292,25 +356,26 @@ impl Rewriter {
             let Some(Value::String(text)) = item.get_mut("text") else {
                 continue;
             };
-            let before = outcome.actions.len();
-            if let Some(new) = self.rewrite_text(call, text, files, &mut outcome) {
+            let done = outcome.actions.len();
+            if let Some(new) = self.rewrite_text(call, text, files, before, outcome) {
                 *text = new;
             }
-            goal_used |= outcome.actions[before..].contains(&Action::GoalDigest);
+            goal_used |= outcome.actions[done..].contains(&Action::GoalDigest);
         }
         if call.lean.goal.is_some() && !goal_used {
             outcome
                 .notes
                 .push("the goal found no snapshot in the result".to_owned());
         }
-        outcome
     }
 
+    /// The lean form of one text item of a result whose whole is `result_tokens`.
     fn rewrite_text(
         &self,
         call: &Call,
         text: &str,
         files: &dyn SnapshotFiles,
+        result_tokens: usize,
         outcome: &mut Outcome,
     ) -> Option<String> {
         let secs = sections(text);
@@ -327,8 +392,9 @@ impl Rewriter {
             // and nothing else in it is large.
             let raw = &text[body.clone()];
             let url = devtools_url(raw).to_owned();
+            let room = self.room(result_tokens, raw);
             return self
-                .lean_snapshot(call, &url, raw, outcome)
+                .lean_snapshot(call, &url, raw, room, outcome)
                 .map(|lean| apply(text, vec![(body, lean.trim_end_matches('\n').to_owned())]));
         }
         if reads_snapshots {
@@ -339,12 +405,21 @@ impl Rewriter {
             };
             if let Some(inner) = inline {
                 let raw = &text[inner.clone()];
-                if let Some(lean) = self.lean_snapshot(call, url, raw, outcome) {
+                let room = self.room(result_tokens, raw);
+                if let Some(lean) = self.lean_snapshot(call, url, raw, room, outcome) {
                     edits.push((inner, lean));
                 }
-            } else if let Some(section) = snapshot_section
+            } else if !call.to_file
+                && let Some(section) = snapshot_section
                 && let Some((line, path)) = snapshot_link(text, section.body.clone())
-                && let Some(block) = self.inline_linked(call, url, path, files, outcome)
+                && let Some(block) = self.inline_linked(
+                    call,
+                    url,
+                    path,
+                    files,
+                    self.room(result_tokens, ""),
+                    outcome,
+                )
             {
                 let link = &text[line.clone()];
                 edits.push((line, format!("{link}\n{block}")));
@@ -395,6 +470,7 @@ impl Rewriter {
         url: &str,
         path: &str,
         files: &dyn SnapshotFiles,
+        room: usize,
         outcome: &mut Outcome,
     ) -> Option<String> {
         let raw = match files.read(path) {
@@ -417,20 +493,38 @@ impl Rewriter {
             return None;
         }
         outcome.linked_tokens += snapshot_digest::estimate_tokens(&raw);
-        let shown = self.lean_snapshot(call, url, &raw, outcome).unwrap_or(raw);
+        let shown = self
+            .lean_snapshot(call, url, &raw, room, outcome)
+            .unwrap_or(raw);
         outcome.actions.push(Action::InlinedFile);
         Some(format!("```yaml\n{}\n```", shown.trim_end_matches('\n')))
     }
 
-    /// The lean form of one snapshot for this call, or `None` to keep it as it is.
+    /// The tokens a snapshot's lean form may take in a result of `result_tokens` that holds
+    /// `raw`: the cap less the rest of the result, but at least half the cap (what else a
+    /// result holds is previewed to fit by [`crate::cap::enforce`]).
+    fn room(&self, result_tokens: usize, raw: &str) -> usize {
+        let cap = self.profile.max_result_tokens;
+        let rest = result_tokens.saturating_sub(snapshot_digest::estimate_tokens(raw));
+        cap - rest.min(cap / 2) - ROOM_MARGIN.min(cap / 10)
+    }
+
+    /// The lean form of one snapshot for this call, or `None` to keep it as it is; a full
+    /// digest is paged to fit `room` tokens.
     fn lean_snapshot(
         &self,
         call: &Call,
         url: &str,
         raw: &str,
+        room: usize,
         outcome: &mut Outcome,
     ) -> Option<String> {
-        let previous = self.remember(url, raw);
+        // A part of the page is not the page: it must not become the base of the next diff.
+        let previous = if call.partial {
+            None
+        } else {
+            self.remember(url, raw)
+        };
         let (snapshot, _diagnostics) = parse_lenient(raw);
         let config = self.digest_config(call.lean.page);
         if let Some(goal) = &call.lean.goal {
@@ -463,13 +557,22 @@ impl Rewriter {
                     }
                 }
             }
-            WithoutGoal::Diff | WithoutGoal::Digest => (
-                full_digest_with(&snapshot, &config).text,
-                Action::FullDigest,
-            ),
+            WithoutGoal::Diff | WithoutGoal::Digest => {
+                let config = DigestConfig {
+                    outline_page_hint: format!(
+                        "{} with page {{page}} and no goal shows the next part; a goal shows only what serves it",
+                        self.snapshot_tool()
+                    ),
+                    ..config
+                };
+                (
+                    full_digest_page(&snapshot, &config, room).text,
+                    Action::FullDigest,
+                )
+            }
         };
         // A lean form is never worse than the original: small pages stay as they are.
-        if text.len() >= raw.len() {
+        if text.len() >= raw.len() && call.lean.page <= 1 {
             return None;
         }
         outcome.actions.push(action);

@@ -11,7 +11,7 @@ use crate::Profile;
 pub struct LeanArgs {
     /// What the agent wants from the page, when it said.
     pub goal: Option<String>,
-    /// Which page of the goal digest, from 1.
+    /// Which page, from 1: of the goal digest with a goal, of the page's outline without.
     pub page: usize,
 }
 
@@ -36,6 +36,8 @@ pub struct ToolsReport {
     pub conflicts: Vec<String>,
     /// Whether the confirm tool was added (false when the server has a tool of that name).
     pub confirm_added: bool,
+    /// Tools the profile's [`ToolFilter`](crate::ToolFilter) hid from the list.
+    pub hidden: Vec<String>,
 }
 
 const GOAL_DESCRIPTION: &str = "What you want to do or find on the page, in plain words, e.g. \
@@ -43,13 +45,16 @@ const GOAL_DESCRIPTION: &str = "What you want to do or find on the page, in plai
      keeps the elements that serve it with their context and refs, lists further candidates and \
      maps what was left out. Without one, a snapshot call lists every interactive element, and an \
      action shows what changed (an outline of a new page).";
-const PAGE_DESCRIPTION: &str = "With goal: which page of candidates, from 1. Page 2 lists the \
-     next-ranked elements that page 1 did not show. Default 1.";
+const PAGE_DESCRIPTION: &str = "Which page, from 1 (default 1). With goal: page 2 lists the \
+     next-ranked elements that page 1 did not show. Without goal, on a snapshot too long for one \
+     result: the next part of the page's outline, as its first line says.";
 const SENTENCE: &str = " Accepts goal (what you want on the page) to get a snapshot cut to \
      what serves it, refs unchanged.";
 
 /// Adds `goal` and `page` to the tools `profile` names, and the confirm tool, to a
-/// `tools/list` result, in place. Everything else in the result stays as the server sent it.
+/// `tools/list` result, in place, and takes out the tools its
+/// [`ToolFilter`](crate::ToolFilter) hides. Everything else in the result stays as the server
+/// sent it.
 ///
 /// A tool whose schema already has a `goal` or `page` property is left alone (reported in
 /// [`ToolsReport::conflicts`]), so the proxy never takes an argument the server expects.
@@ -74,6 +79,14 @@ pub fn augment_tools(result: &mut Value, profile: &Profile) -> ToolsReport {
     let Some(tools) = result.get_mut("tools").and_then(Value::as_array_mut) else {
         return report;
     };
+    tools.retain(|tool| {
+        let name = tool.get("name").and_then(Value::as_str).unwrap_or("");
+        let shown = name == profile.confirm_tool || profile.tools.allows(name);
+        if !shown {
+            report.hidden.push(name.to_owned());
+        }
+        shown
+    });
     let mut has_confirm = false;
     for tool in tools.iter_mut() {
         let Some(name) = tool.get("name").and_then(Value::as_str).map(str::to_owned) else {
@@ -90,7 +103,11 @@ pub fn augment_tools(result: &mut Value, profile: &Profile) -> ToolsReport {
         }
     }
     if !has_confirm {
-        tools.push(confirm_tool(&profile.confirm_tool));
+        tools.push(if profile.one_time_outputs {
+            confirm_tool(&profile.confirm_tool)
+        } else {
+            read_tool(&profile.confirm_tool)
+        });
         report.confirm_added = true;
     }
     report
@@ -150,12 +167,46 @@ pub fn confirm_tool(name: &str) -> Value {
     })
 }
 
+/// The definition of the tool that reads stored outputs by their token: whole, a slice by
+/// lines or chars, or the lines that match a pattern, as often as needed until the output
+/// expires. [`confirm_tool`] is its one-time form.
+#[must_use]
+pub fn read_tool(name: &str) -> Value {
+    let mut properties = output_guard::read_properties();
+    properties.insert(
+        "token".to_owned(),
+        json!({"type": "string", "minLength": 1, "description": "The token from a preview's counts line (confirmToken)."}),
+    );
+    json!({
+        "name": name,
+        "title": "Read a stored output by its token",
+        "description": "Read the full output that an earlier result showed only as a preview, by the confirmToken the preview carried. Use it only when the preview is not enough, and read a part or search rather than the whole when the output is large. The token alone returns the whole output when it fits one result, else its first lines; offset and limit return a slice (lines from 1, or chars with unit chars); pattern returns the matching lines with line numbers and context, as grep -n does. Each reading's first line gives the sizes and the offset to go on with. A token can be read as often as needed until it expires (15 minutes by default); an expired or unknown token returns isError with a message that says so. The stored output never changes.",
+        "inputSchema": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": properties,
+            "required": ["token"],
+            "examples": [
+                {"token": "q3Vb9xk2TQe1rM8wYp0aLg"},
+                {"token": "q3Vb9xk2TQe1rM8wYp0aLg", "offset": 200, "limit": 100},
+                {"token": "q3Vb9xk2TQe1rM8wYp0aLg", "pattern": "price|total", "context": 2}
+            ]
+        },
+        "annotations": {
+            "title": "Read a stored output by its token",
+            "readOnlyHint": true,
+            "destructiveHint": false,
+            "idempotentHint": true,
+            "openWorldHint": false
+        }
+    })
+}
+
 /// Takes `goal` and `page` out of the arguments of a call to a tool that got them.
 ///
 /// # Errors
 ///
-/// A message for the agent when `goal` is not a string, `page` not a whole number from 1, or
-/// `page` comes without `goal`.
+/// A message for the agent when `goal` is not a string or `page` not a whole number from 1.
 ///
 /// # Example
 ///
@@ -193,11 +244,6 @@ pub fn split_args(args: Option<&mut Map<String, Value>>) -> Result<LeanArgs, Str
                 .filter(|&p| p >= 1)
                 .and_then(|p| usize::try_from(p).ok())
                 .ok_or_else(|| format!("page must be a whole number from 1, not {value}"))?;
-            if lean.goal.is_none() {
-                return Err(
-                    "page pages through a goal digest; give the goal too, as on page 1".to_owned(),
-                );
-            }
             lean.page = page;
         }
     }

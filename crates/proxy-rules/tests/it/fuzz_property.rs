@@ -2,7 +2,8 @@
 // file with `include!`, so it has no inner doc comment).
 
 /// No server text panics the rewriter, as a result's text or as a linked snapshot file; a
-/// rewritten snapshot shows only refs its input had; text outside the rewritten sections stays.
+/// rewritten snapshot shows only refs its input had; text outside the rewritten sections stays;
+/// no client arguments panic the read tool, as a pattern or as the whole arguments object.
 pub(crate) fn check_property(text: &str) {
     use mcp_proxy_rules::{Prepared, Profile, Rewriter};
     use serde_json::json;
@@ -62,5 +63,34 @@ pub(crate) fn check_property(text: &str) {
                 assert!(out.ends_with("### Events\n- tail"), "the tail stays");
             }
         }
+    }
+    // The read tool, over a stored output, with the text as its pattern and its arguments.
+    let stored = format!("### Result\n{}\n", "line of output\n".repeat(400));
+    let mut result = json!({"content": [{"type": "text", "text": stored}]});
+    if let Prepared::Forward { call, .. } = rewriter.prepare("browser_evaluate", None) {
+        let _ = rewriter.rewrite(&call, &mut result, &files);
+    }
+    let preview = result["content"][0]["text"].as_str().unwrap_or_default();
+    let token = preview
+        .split("confirmToken=")
+        .nth(1)
+        .and_then(|s| s.split(['\n', ',']).next())
+        .unwrap_or("missing");
+    let pattern: String = text.chars().take(200).collect();
+    let offset = text.len() % 7_000;
+    let mut tries = vec![
+        json!({"token": token, "pattern": pattern, "context": text.len() % 25}),
+        json!({"token": token, "offset": offset, "unit": "chars", "limit": text.len() % 50}),
+        json!({"token": token, "offset": offset}),
+        json!({"token": text}),
+    ];
+    if let Ok(serde_json::Value::Object(mut args)) = serde_json::from_str::<serde_json::Value>(text) {
+        tries.push(serde_json::Value::Object(args.clone()));
+        args.insert("token".to_owned(), json!(token));
+        tries.push(serde_json::Value::Object(args));
+    }
+    for args in tries {
+        let answer = rewriter.prepare("confirm_output", args.as_object().cloned());
+        assert!(matches!(answer, Prepared::Answer(_)), "the read tool is answered by the proxy");
     }
 }

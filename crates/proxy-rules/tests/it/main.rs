@@ -3,6 +3,8 @@
 
 include!("fuzz_property.rs");
 
+mod cap;
+
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 
@@ -48,19 +50,51 @@ fn snapshot_response(url: &str, snapshot: &str) -> Value {
     )}]})
 }
 
-/// Calls the confirm tool with the token of `preview`; the proxy answers it itself.
-fn redeem(rw: &Rewriter, preview: &str) -> Value {
-    let token = preview
+/// The confirm token in a preview.
+fn token_of(preview: &str) -> &str {
+    preview
         .split("confirmToken=")
         .nth(1)
         .and_then(|s| s.split(['\n', ',']).next())
-        .expect("a token");
-    match rw.prepare(
-        "confirm_output",
-        json!({"token": token}).as_object().cloned(),
-    ) {
+        .expect("a token")
+}
+
+/// Calls the read tool with the token of `preview` and `args`; the proxy answers it itself.
+fn read_output(rw: &Rewriter, preview: &str, args: Value) -> Value {
+    let mut args = args;
+    args["token"] = json!(token_of(preview));
+    match rw.prepare("confirm_output", args.as_object().cloned()) {
         Prepared::Answer(result) => result,
-        other => panic!("the confirm tool is answered by the proxy, not {other:?}"),
+        other => panic!("the read tool is answered by the proxy, not {other:?}"),
+    }
+}
+
+/// The whole output behind a preview's token: read with the token alone, then on from the
+/// offset each reading names, until the end; each reading within the cap.
+fn read_whole(rw: &Rewriter, preview: &str) -> String {
+    let mut whole = String::new();
+    let mut args = json!({});
+    loop {
+        let result = read_output(rw, preview, args.clone());
+        assert_ne!(result["isError"], true, "{}", text_of(&result));
+        assert!(mcp_proxy_rules::result_tokens(&result) <= rw.profile().max_result_tokens);
+        whole.push_str(result["content"][1]["text"].as_str().unwrap_or_default());
+        let header = text_of(&result);
+        let Some(next) = header.split("next: offset ").nth(1) else {
+            return whole;
+        };
+        let offset: usize = next
+            .split([';', ','])
+            .next()
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        args = if next.contains("unit chars") {
+            json!({"offset": offset, "unit": "chars"})
+        } else {
+            json!({"offset": offset})
+        };
     }
 }
 
@@ -124,13 +158,24 @@ fn the_confirm_tool_is_not_added_twice() {
 #[test]
 fn bad_proxy_arguments_are_answered_without_the_server() {
     let rw = Rewriter::new(Profile::playwright()).expect("valid");
-    for (args, says) in [
-        (json!({"goal": 3}), "goal must be a string"),
-        (json!({"page": 2}), "give the goal too"),
-        (json!({"goal": "x", "page": 0}), "whole number from 1"),
+    for (tool, args, says) in [
+        (
+            "browser_snapshot",
+            json!({"goal": 3}),
+            "goal must be a string",
+        ),
+        (
+            "browser_click",
+            json!({"page": 2}),
+            "page without goal pages the outline of browser_snapshot; on browser_click, give the goal too",
+        ),
+        (
+            "browser_snapshot",
+            json!({"goal": "x", "page": 0}),
+            "whole number from 1",
+        ),
     ] {
-        let Prepared::Answer(result) = rw.prepare("browser_snapshot", args.as_object().cloned())
-        else {
+        let Prepared::Answer(result) = rw.prepare(tool, args.as_object().cloned()) else {
             panic!("{args} should be refused");
         };
         assert_eq!(result["isError"], true);
@@ -296,7 +341,7 @@ fn a_small_page_stays_as_it_is() {
 }
 
 #[test]
-fn a_large_result_is_previewed_and_redeemed_byte_for_byte_once() {
+fn a_large_result_is_previewed_and_read_byte_for_byte_as_often_as_needed() {
     let rw = Rewriter::new(Profile::playwright()).expect("valid");
     let items: Vec<String> = (0..3000)
         .map(|i| format!("  {{\n    \"tag\": \"div\",\n    \"id\": \"n{i}\"\n  }}"))
@@ -315,9 +360,32 @@ fn a_large_result_is_previewed_and_redeemed_byte_for_byte_once() {
     assert!(out.len() < 2_600, "{} chars", out.len());
     assert!(out.contains("Array(3000)"), "a JSON summary: {out}");
     assert!(out.ends_with("### Ran Playwright code\n```js\nawait page.evaluate('() => 1');\n```"));
-    assert_eq!(text_of(&redeem(&rw, &out)), json_text);
-    let again = redeem(&rw, &out);
+    assert!(out.contains("or pattern for the lines that match"), "{out}");
+    assert_eq!(read_whole(&rw, &out), json_text);
+    assert_eq!(read_whole(&rw, &out), json_text);
+    // Some users want the token to work once: a setting gives them that.
+    let once = Profile::playwright()
+        .with_file(r#"{"oneTimeOutputs": true}"#)
+        .expect("valid");
+    let rw = Rewriter::new(once).expect("valid");
+    let mut result = json!({"content": [{"type": "text", "text": text}]});
+    rw.rewrite(&call, &mut result, &NO_FILES);
+    let out = text_of(&result).to_owned();
+    assert!(out.contains("the token works once"), "{out}");
+    let slice = read_output(&rw, &out, json!({"offset": 2}));
+    assert!(
+        text_of(&slice).contains("oneTimeOutputs"),
+        "{}",
+        text_of(&slice)
+    );
+    assert_eq!(text_of(&read_output(&rw, &out, json!({}))), json_text);
+    let again = read_output(&rw, &out, json!({}));
     assert_eq!(again["isError"], true);
+    assert!(
+        text_of(&again).contains("already used"),
+        "{}",
+        text_of(&again)
+    );
 }
 
 #[test]
@@ -368,7 +436,7 @@ fn a_json_block_in_a_long_text_is_summarized_as_json_and_redeemed_exactly() {
     );
     assert!(out.contains("Array(2000)"), "{out}");
     assert!(out.ends_with("\n```"));
-    assert_eq!(text_of(&redeem(&rw, &out)), value);
+    assert_eq!(read_whole(&rw, &out), value);
 }
 
 fn devtools_page(extra: &str) -> String {

@@ -1,0 +1,154 @@
+//! The cap on a whole result: what the client reads of it, every content item and the
+//! structured content together, stays within the profile's `maxResultTokens`.
+
+use output_guard::{Guard, Kind, TokenStore};
+use serde_json::{Value, json};
+
+use crate::{Action, Outcome};
+
+/// What a client pays for an image it shows the model natively: about 1,600 tokens (Claude's
+/// figure for an image of about 1.15 megapixels; larger ones are scaled down to it).
+pub(crate) const IMAGE_TOKENS: usize = 1_600;
+
+/// Estimated tokens of what a client reads of a `tools/call` result: the text of text items
+/// and embedded text resources, [`IMAGE_TOKENS`] per image, the JSON of any other item, and
+/// the JSON of `structuredContent` (clients show it as text too).
+///
+/// # Example
+///
+/// ```
+/// use serde_json::json;
+///
+/// let result = json!({"content": [
+///     {"type": "text", "text": "- button \"OK\" [ref=e7]"},
+///     {"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"}
+/// ]});
+/// assert_eq!(mcp_proxy_rules::result_tokens(&result), 9 + 1_600);
+/// ```
+#[must_use]
+pub fn result_tokens(result: &Value) -> usize {
+    let items = result
+        .get("content")
+        .and_then(Value::as_array)
+        .map_or(0, |items| items.iter().map(item_tokens).sum::<usize>());
+    items + result.get("structuredContent").map_or(0, json_tokens)
+}
+
+fn item_tokens(item: &Value) -> usize {
+    match item.get("type").and_then(Value::as_str) {
+        Some("text") => item
+            .get("text")
+            .and_then(Value::as_str)
+            .map_or(0, snapshot_digest::estimate_tokens),
+        Some("image") => IMAGE_TOKENS,
+        Some("resource") => match item.pointer("/resource/text").and_then(Value::as_str) {
+            Some(text) => snapshot_digest::estimate_tokens(text),
+            None => json_tokens(item),
+        },
+        _ => json_tokens(item),
+    }
+}
+
+fn json_tokens(value: &Value) -> usize {
+    snapshot_digest::estimate_tokens(&value.to_string())
+}
+
+/// Brings `result` within `cap` tokens: its largest texts become previews (the full text
+/// stored behind a token), then an oversized `structuredContent` is stored the same way, and
+/// last, other items (images, audio) are replaced by a note saying what was left out.
+pub(crate) fn enforce(
+    result: &mut Value,
+    cap: usize,
+    guard: &Guard,
+    store: &TokenStore,
+    confirm_tool: &str,
+    outcome: &mut Outcome,
+) {
+    let mut total = result_tokens(result);
+    if total <= cap {
+        return;
+    }
+    let Some(items) = result.get_mut("content").and_then(Value::as_array_mut) else {
+        return;
+    };
+    let mut texts: Vec<(usize, usize)> = items
+        .iter()
+        .enumerate()
+        .filter(|(_, item)| item.get("type").and_then(Value::as_str) == Some("text"))
+        .map(|(i, item)| (i, item_tokens(item)))
+        .collect();
+    texts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    for (i, tokens) in texts {
+        if total <= cap {
+            break;
+        }
+        let Some(Value::String(text)) = items[i].get_mut("text") else {
+            continue;
+        };
+        let preview = guard.text(std::mem::take(text), Kind::Text, store);
+        let now = snapshot_digest::estimate_tokens(&preview.text);
+        *text = preview.text;
+        total = total - tokens + now;
+        outcome.actions.push(Action::Capped);
+    }
+    if total > cap
+        && let Some(structured) = result
+            .as_object_mut()
+            .and_then(|r| r.remove("structuredContent"))
+    {
+        let tokens = json_tokens(&structured);
+        let note = match store.insert_text(structured.to_string()) {
+            Ok(token) => format!(
+                "The structured content of this result (~{tokens} tokens) is over the proxy's limit of {cap} tokens per result (maxResultTokens), so it was left out; read it with {confirm_tool} and {{\"token\": \"{token}\"}}."
+            ),
+            Err(e) => format!(
+                "The structured content of this result (~{tokens} tokens) is over the proxy's limit of {cap} tokens per result (maxResultTokens), so it was left out ({e})."
+            ),
+        };
+        total -= tokens;
+        total += snapshot_digest::estimate_tokens(&note);
+        push_text(result, note);
+        outcome.notes.push(format!(
+            "structuredContent of ~{tokens} tokens stored behind a token"
+        ));
+    }
+    if total <= cap {
+        return;
+    }
+    let Some(items) = result.get_mut("content").and_then(Value::as_array_mut) else {
+        return;
+    };
+    let mut others: Vec<(usize, usize)> = items
+        .iter()
+        .enumerate()
+        .filter(|(_, item)| item.get("type").and_then(Value::as_str) != Some("text"))
+        .map(|(i, item)| (i, item_tokens(item)))
+        .collect();
+    others.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    for (i, tokens) in others {
+        if total <= cap {
+            break;
+        }
+        let kind = items[i]
+            .get("type")
+            .and_then(Value::as_str)
+            .unwrap_or("unknown")
+            .chars()
+            .take(32)
+            .collect::<String>();
+        let note = format!(
+            "An {kind} item of ~{tokens} tokens was left out: this result was over the proxy's limit of {cap} tokens (maxResultTokens); ask for less at once."
+        );
+        total = total - tokens + snapshot_digest::estimate_tokens(&note);
+        items[i] = json!({"type": "text", "text": note});
+        outcome.notes.push(format!(
+            "{kind} item of ~{tokens} tokens left out to fit the cap"
+        ));
+    }
+}
+
+fn push_text(result: &mut Value, text: String) {
+    if let Some(items) = result.get_mut("content").and_then(Value::as_array_mut) {
+        items.push(json!({"type": "text", "text": text}));
+    }
+}
