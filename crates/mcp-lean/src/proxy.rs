@@ -20,7 +20,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::Outcome;
 use crate::llm_args::{LlmArgs, describe};
-use downstream::{Proxy, ServerLink, Settings};
+use downstream::{Overrides, Proxy, ServerLink, Settings};
+use files::{OutputFiles, OutputFolder};
 use stats_file::StatsFile;
 
 /// Arguments of `mcp-lean proxy`.
@@ -30,12 +31,15 @@ use stats_file::StatsFile;
   args: [proxy, --, npx, @playwright/mcp@0.0.83, --headless]
 
 The proxy adds `goal` and `page` to the tools whose results carry a page snapshot, digests, \
-diffs or outlines those snapshots (reading the snapshot files Playwright MCP links to), previews large \
-results behind a one-time token that the added `confirm_output` tool redeems, and passes \
-everything else through unchanged.")]
+diffs or outlines those snapshots (reading the snapshot files Playwright MCP links to, only \
+under the server's output folder), keeps every result within --max-result-tokens (a long \
+snapshot without a goal comes in pages), previews large results behind a token that the added \
+`confirm_output` tool reads whole, by slice or by pattern, and passes everything else through \
+unchanged.")]
 pub(crate) struct Args {
     /// A JSON file of settings over the profile (snapshotTools, actionTools, withoutGoal,
-    /// maxTokens, previewChars, guardSections, guardPlainText, confirmTool, profile).
+    /// maxTokens, previewChars, guardSections, guardPlainText, confirmTool, profile,
+    /// maxResultTokens, outputTtlSecs, maxStoredBytes, oneTimeOutputs, tools, excludeTools).
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
     /// The built-in profile to use instead of the one picked from the server's name:
@@ -51,9 +55,24 @@ pub(crate) struct Args {
     #[arg(long, value_name = "SECS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     timeout: u64,
     /// The folder relative snapshot-file links are resolved against, as the server resolves
-    /// them (its workspace root). Default: the current folder, where the server starts.
+    /// them (its workspace root), and the proxy reads linked files only under it. Default: the
+    /// current folder, where the server starts; linked files are then read only under the
+    /// server's --output-dir (or its --config's outputDir), else under the folder of the
+    /// first file it links to.
     #[arg(long, value_name = "DIR")]
     workspace: Option<PathBuf>,
+    /// The most estimated tokens of any result the client gets, all of it together (Claude
+    /// Code cuts results over 25,000). Default 20,000, or the config file's maxResultTokens.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2_000..=10_000_000))]
+    max_result_tokens: Option<u64>,
+    /// Only these of the server's tools are listed and callable: comma-separated names, `*`
+    /// for any run of chars (`browser_*`). Default: all, or the config file's tools.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    tools: Option<Vec<String>>,
+    /// These of the server's tools are hidden and refused, after --tools: comma-separated
+    /// names or globs (`browser_drop,browser_network_*`).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    exclude_tools: Option<Vec<String>>,
     /// The URL of a server that speaks streamable HTTP (`http://localhost:8931/mcp`), instead
     /// of a command to start.
     #[arg(long, value_name = "URL", conflicts_with = "command")]
@@ -112,6 +131,14 @@ fn prepare(args: &Args) -> Result<Settings, String> {
     if let Some(name) = &args.profile {
         mcp_proxy_rules::Profile::named(name).map_err(|e| e.to_string())?;
     }
+    let overrides = Overrides {
+        max_result_tokens: args.max_result_tokens.and_then(|n| usize::try_from(n).ok()),
+        tools: args.tools.clone(),
+        exclude_tools: args.exclude_tools.clone(),
+    };
+    overrides
+        .apply(mcp_proxy_rules::Profile::generic())
+        .map_err(|e| e.to_string())?;
     // Checked now against a stand-in profile; applied for real once the server is known.
     if let Some(text) = &config {
         mcp_proxy_rules::Profile::generic()
@@ -125,10 +152,16 @@ fn prepare(args: &Args) -> Result<Settings, String> {
         Some(path) => Some(StatsFile::open(path)?),
         None => None,
     };
-    let workspace = match &args.workspace {
-        Some(dir) => dir.clone(),
-        None => std::env::current_dir()
-            .map_err(|e| format!("cannot read the current folder: {e}; pass --workspace DIR"))?,
+    let (workspace, folder) = match &args.workspace {
+        Some(dir) => (dir.clone(), OutputFolder::Known(dir.clone())),
+        None => {
+            let cwd = std::env::current_dir().map_err(|e| {
+                format!("cannot read the current folder: {e}; pass --workspace DIR")
+            })?;
+            let folder = files::output_dir_of(&args.command, &cwd)
+                .map_or(OutputFolder::FirstLink, OutputFolder::Known);
+            (cwd, folder)
+        }
     };
     let goal_digester = args.llm.digester()?.map(|digester| {
         let digester: Arc<GoalDigester> = Arc::new(
@@ -149,7 +182,8 @@ fn prepare(args: &Args) -> Result<Settings, String> {
         config,
         stats,
         timeout: Duration::from_secs(args.timeout),
-        workspace,
+        files: Arc::new(OutputFiles::new(workspace, folder)),
+        overrides,
         goal_digester,
     })
 }

@@ -461,8 +461,8 @@ impl Rewriter {
         (!edits.is_empty()).then(|| apply(text, edits))
     }
 
-    /// The snapshot file a link names, read and made lean, as a fenced `yaml` block; `None`
-    /// (the link stays as it is, the outcome says why) when it cannot be read or is not
+    /// The snapshot file a link names, read and made lean, as a fenced `yaml` block; when it
+    /// cannot be read, a line that says why (the link stays as it is); `None` when it is not
     /// plainly a snapshot.
     fn inline_linked(
         &self,
@@ -476,8 +476,10 @@ impl Rewriter {
         let raw = match files.read(path) {
             Ok(raw) => raw,
             Err(why) => {
+                // The agent sees why the link stays a link, in one line under it.
+                let why = why.replace(['\n', '\r'], " ");
                 outcome.notes.push(format!("snapshot link {path}: {why}"));
-                return None;
+                return Some(format!("- The proxy did not read this file: {why}"));
             }
         };
         // A snapshot file holds no Markdown fence, heading or comment line; one would change

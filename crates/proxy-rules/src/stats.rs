@@ -67,8 +67,30 @@ impl CallStats {
             tool: tool.to_owned(),
             server_tokens: 0,
             linked_tokens: 0,
-            client_tokens: crate::text_tokens(result),
+            client_tokens: crate::result_tokens(result),
             actions: vec!["answered".to_owned()],
+            ms: millis(elapsed),
+            upstream_ms: 0.0,
+            rewrite_ms: 0.0,
+        }
+    }
+
+    /// A session's first `tools/list`: the tokens of the tool definitions as the server sent
+    /// them and as the client got them (the JSON of the result), recorded once per session
+    /// under the name `tools/list` and the action `tools-list`.
+    #[must_use]
+    pub fn tools_list(
+        server: &serde_json::Value,
+        client: &serde_json::Value,
+        elapsed: Duration,
+    ) -> Self {
+        let tokens = |v: &serde_json::Value| snapshot_digest::estimate_tokens(&v.to_string());
+        Self {
+            tool: TOOLS_LIST.to_owned(),
+            server_tokens: tokens(server),
+            linked_tokens: 0,
+            client_tokens: tokens(client),
+            actions: vec![TOOLS_LIST_ACTION.to_owned()],
             ms: millis(elapsed),
             upstream_ms: 0.0,
             rewrite_ms: 0.0,
@@ -97,6 +119,11 @@ impl CallStats {
         serde_json::to_string(self).unwrap_or_default()
     }
 }
+
+/// The name under which [`CallStats::tools_list`] lines are written.
+const TOOLS_LIST: &str = "tools/list";
+/// Their action.
+const TOOLS_LIST_ACTION: &str = "tools-list";
 
 /// Where the time of one forwarded call went.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -132,6 +159,11 @@ pub struct Report {
     rewrite_ms: Vec<f64>,
     /// Per-call time the proxy added (`ms - upstreamMs`) of forwarded calls, sorted.
     overhead_ms: Vec<f64>,
+    /// Per-call time the proxy added beyond rewriting (`ms - upstreamMs - rewriteMs`), sorted.
+    own_ms: Vec<f64>,
+    /// The sessions' tool lists (one line per session): their tokens as the server sent them
+    /// and as the client got them.
+    pub tool_lists: ToolSum,
     /// Lines that were not statistics, with their line numbers.
     pub bad_lines: Vec<usize>,
 }
@@ -177,6 +209,13 @@ impl Report {
                 report.bad_lines.push(i + 1);
                 continue;
             };
+            if stats.actions.iter().any(|a| a == TOOLS_LIST_ACTION) {
+                let sum = &mut report.tool_lists;
+                sum.calls += 1;
+                sum.server_tokens += stats.server_tokens;
+                sum.client_tokens += stats.client_tokens;
+                continue;
+            }
             let sum = report.tools.entry(stats.tool).or_default();
             sum.calls += 1;
             sum.server_tokens += stats.server_tokens;
@@ -188,10 +227,15 @@ impl Report {
             let overhead = stats.ms - stats.upstream_ms;
             if stats.upstream_ms > 0.0 && overhead.is_finite() {
                 report.overhead_ms.push(overhead.max(0.0));
+                let own = overhead - stats.rewrite_ms;
+                if own.is_finite() {
+                    report.own_ms.push(own.max(0.0));
+                }
             }
         }
         report.rewrite_ms.sort_by(f64::total_cmp);
         report.overhead_ms.sort_by(f64::total_cmp);
+        report.own_ms.sort_by(f64::total_cmp);
         report
     }
 
@@ -221,7 +265,14 @@ impl Report {
         quantile(&self.overhead_ms, q)
     }
 
-    /// A Markdown table per tool, a total and the rewrite-time quantiles.
+    /// The `q` quantile (0 to 1) of the time the proxy added to a forwarded call beyond
+    /// rewriting its result (parsing, forwarding, writing), in ms.
+    #[must_use]
+    pub fn own_ms_quantile(&self, q: f64) -> Option<f64> {
+        quantile(&self.own_ms, q)
+    }
+
+    /// A Markdown table per tool, a total, the tool lists and the time quantiles.
     #[must_use]
     pub fn render(&self) -> String {
         let mut out = String::from(
@@ -262,6 +313,24 @@ impl Report {
             let _ = writeln!(
                 out,
                 "time the proxy added per forwarded call (rewrite included): p50 {p50:.2} ms, p99 {p99:.2} ms"
+            );
+        }
+        if let (Some(p50), Some(p99)) = (self.own_ms_quantile(0.5), self.own_ms_quantile(0.99)) {
+            let _ = writeln!(
+                out,
+                "time the proxy added per forwarded call beyond rewriting: p50 {p50:.2} ms, p99 {p99:.2} ms"
+            );
+        }
+        let lists = &self.tool_lists;
+        if lists.calls > 0 {
+            let _ = writeln!(
+                out,
+                "\ntools/list, once per session: {} sessions, {} tokens from the server, {} to the client ({} and {} per session)",
+                lists.calls,
+                lists.server_tokens,
+                lists.client_tokens,
+                lists.server_tokens / lists.calls,
+                lists.client_tokens / lists.calls
             );
         }
         if !self.bad_lines.is_empty() {

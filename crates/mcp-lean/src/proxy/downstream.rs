@@ -1,12 +1,13 @@
 //! The client's side: an rmcp server that answers `initialize` by connecting to the server,
 //! rewrites `tools/list` and `tools/call`, and forwards every other request.
 
-use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use mcp_proxy_rules::{
-    CallStats, GoalDigester, Prepared, Profile, Rewriter, Timing, augment_tools, text_tokens,
+    CallStats, GoalDigester, Prepared, Profile, Rewriter, Timing, ToolFilter, augment_tools,
+    result_tokens,
 };
 use rmcp::model::{
     CallToolResult, ClientRequest, ErrorData, InitializeResult, ListToolsResult, ServerResult,
@@ -20,7 +21,7 @@ use rmcp::{Peer, RoleClient, RoleServer, Service, ServiceExt};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
-use super::files::WorkspaceFiles;
+use super::files::OutputFiles;
 use super::stats_file::StatsFile;
 use super::upstream::{self, ProgressMap, Upstream};
 
@@ -34,10 +35,37 @@ pub(crate) struct Settings {
     pub(crate) stats: Option<StatsFile>,
     /// How long one request may wait for the server.
     pub(crate) timeout: Duration,
-    /// Where relative snapshot links point.
-    pub(crate) workspace: PathBuf,
+    /// Reads linked snapshot files, only under the server's output folder.
+    pub(crate) files: Arc<OutputFiles>,
+    /// What the command line sets over the profile and the configuration file.
+    pub(crate) overrides: Overrides,
     /// Writes goal digests in place of the deterministic digest (`--llm-url`).
     pub(crate) goal_digester: Option<Arc<GoalDigester>>,
+}
+
+/// Settings from the command line, over the profile and the configuration file.
+#[derive(Debug, Default)]
+pub(crate) struct Overrides {
+    pub(crate) max_result_tokens: Option<usize>,
+    pub(crate) tools: Option<Vec<String>>,
+    pub(crate) exclude_tools: Option<Vec<String>>,
+}
+
+impl Overrides {
+    /// `profile` with these settings, checked.
+    pub(crate) fn apply(&self, mut profile: Profile) -> Result<Profile, mcp_proxy_rules::Error> {
+        if let Some(n) = self.max_result_tokens {
+            profile.max_result_tokens = n;
+        }
+        if self.tools.is_some() || self.exclude_tools.is_some() {
+            profile.tools = ToolFilter::new(
+                self.tools.as_deref().unwrap_or(&[]),
+                self.exclude_tools.as_deref().unwrap_or(&[]),
+            )?;
+        }
+        profile.check()?;
+        Ok(profile)
+    }
 }
 
 /// How the proxy reaches the server.
@@ -67,6 +95,8 @@ pub(crate) struct Shared {
     progress: ProgressMap,
     died: Mutex<Option<String>>,
     stop: CancellationToken,
+    /// Whether the session's tool list was recorded in the statistics.
+    listed: AtomicBool,
 }
 
 /// How long answers already on their way get to reach the client after the server exits.
@@ -130,6 +160,7 @@ impl Proxy {
                 progress: ProgressMap::default(),
                 died: Mutex::new(None),
                 stop,
+                listed: AtomicBool::new(false),
             }),
         }
     }
@@ -227,7 +258,9 @@ impl Proxy {
             Some(text) => base.and_then(|p| p.with_file(text)),
             None => base,
         };
-        profile.map_err(|e| ErrorData::internal_error(e.to_string(), None))
+        profile
+            .and_then(|p| settings.overrides.apply(p))
+            .map_err(|e| ErrorData::internal_error(e.to_string(), None))
     }
 
     async fn list_tools(
@@ -235,6 +268,7 @@ impl Proxy {
         request: ClientRequest,
         context: RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
+        let started = Instant::now();
         let connected = self.shared.connected()?;
         let first_page = match &request {
             ClientRequest::ListToolsRequest(r) => {
@@ -254,12 +288,20 @@ impl Proxy {
             return Ok(result);
         };
         let mut value = to_value(&list)?;
+        let server_list = value.clone();
         let report = augment_tools(&mut value, connected.rewriter.profile());
         if report.confirm_added && !first_page {
             // The confirm tool goes on the first page only.
             if let Some(tools) = value.get_mut("tools").and_then(Value::as_array_mut) {
                 tools.pop();
             }
+        }
+        if first_page && !self.shared.listed.swap(true, Ordering::Relaxed) {
+            self.record(&CallStats::tools_list(
+                &server_list,
+                &value,
+                started.elapsed(),
+            ));
         }
         let list: ListToolsResult = from_value(value, "tools/list")?;
         Ok(ServerResult::ListToolsResult(list))
@@ -309,13 +351,13 @@ impl Proxy {
             }
         };
         let mut value = to_value(&result)?;
-        let server_tokens = text_tokens(&value);
+        let server_tokens = result_tokens(&value);
         let rewriter = Arc::clone(&connected.rewriter);
-        let files = WorkspaceFiles::new(self.shared.settings.workspace.clone());
+        let files = Arc::clone(&self.shared.settings.files);
         // Digests take milliseconds of CPU; they run off the thread that moves messages.
         let rewritten = tokio::task::spawn_blocking(move || {
             let began = Instant::now();
-            let outcome = rewriter.rewrite(&call, &mut value, &files);
+            let outcome = rewriter.rewrite(&call, &mut value, &*files);
             (value, outcome, began.elapsed())
         })
         .await;
@@ -332,7 +374,7 @@ impl Proxy {
         };
         let stats = CallStats::forwarded(
             &tool,
-            (server_tokens, text_tokens(&value)),
+            (server_tokens, result_tokens(&value)),
             &outcome,
             Timing::new(started.elapsed(), upstream_time, rewrite_time),
         );

@@ -76,12 +76,21 @@ impl ClientHandler for Client {
 
 /// The proxy, started by the client as its server, in front of the scripted server.
 async fn connect(extra: &[&str]) -> (RunningService<RoleClient, Client>, Client) {
+    connect_with(extra, &[]).await
+}
+
+/// [`connect`] with arguments for the scripted server too.
+async fn connect_with(
+    extra: &[&str],
+    server_args: &[&str],
+) -> (RunningService<RoleClient, Client>, Client) {
     let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_mcp-lean"));
     cmd.arg("proxy")
         .args(extra)
         .arg("--")
         .arg("node")
-        .arg(repo_path("crates/mcp-lean/tests/it/scripted-server.mjs"));
+        .arg(repo_path("crates/mcp-lean/tests/it/scripted-server.mjs"))
+        .args(server_args);
     let (transport, _) = TokioChildProcess::builder(cmd)
         .stderr(Stdio::null())
         .spawn()
@@ -235,7 +244,7 @@ fn a_cancellation_reaches_the_server_and_the_session_goes_on() {
 }
 
 #[test]
-fn a_silent_server_times_out_and_a_10_mb_result_is_previewed_and_redeemed_once() {
+fn a_silent_server_times_out_and_a_10_mb_result_is_previewed_and_read_in_parts() {
     runtime().block_on(async {
         let (running, _) = connect(&["--timeout", "1"]).await;
         let err = running
@@ -260,25 +269,44 @@ fn a_silent_server_times_out_and_a_10_mb_result_is_previewed_and_redeemed_once()
             .split("confirmToken=")
             .nth(1)
             .and_then(|s| s.split(['\n', ',']).next())
-            .expect("a token");
-        let args = json!({"token": token})
-            .as_object()
-            .cloned()
-            .expect("object");
-        let full = running
-            .peer()
-            .call_tool(call("confirm_output").with_arguments(args.clone()))
-            .await
-            .expect("redeemed");
-        let full = text(&full);
-        assert_eq!(full.len(), 10 * 1024 * 1024);
-        assert!(full.bytes().all(|b| b == b'x'));
-        let again = running
-            .peer()
-            .call_tool(call("confirm_output").with_arguments(args))
-            .await
-            .expect("answered");
-        assert_eq!(again.is_error, Some(true), "a token works once");
+            .expect("a token")
+            .to_owned();
+        let read = |args: serde_json::Value| {
+            let mut args = args;
+            args["token"] = json!(token);
+            let args = args.as_object().cloned().expect("object");
+            let peer = running.peer().clone();
+            async move {
+                let result = peer
+                    .call_tool(call("confirm_output").with_arguments(args))
+                    .await
+                    .expect("answered");
+                let value = serde_json::to_value(&result).expect("serializes");
+                let texts: Vec<String> = value["content"]
+                    .as_array()
+                    .expect("content")
+                    .iter()
+                    .map(|i| i["text"].as_str().unwrap_or_default().to_owned())
+                    .collect();
+                (result.is_error, texts)
+            }
+        };
+        // The whole output is one 10 MiB line: its start, and where the rest is.
+        let (error, whole) = read(json!({})).await;
+        assert_eq!(error, None, "{whole:?}");
+        assert!(
+            whole[0].contains("line 1 alone is 10485760 chars"),
+            "{}",
+            whole[0]
+        );
+        assert!(whole[1].len() > 10_000 && whole[1].bytes().all(|b| b == b'x'));
+        let (_, tail) = read(json!({"offset": 10_485_700, "unit": "chars"})).await;
+        assert_eq!(tail[1], "x".repeat(60));
+        assert!(tail[0].ends_with("the end of the output"), "{}", tail[0]);
+        let (_, none) = read(json!({"pattern": "y"})).await;
+        assert_eq!(none, ["# no line matches /y/ in 1 lines (10485760 chars)"]);
+        let (error, again) = read(json!({})).await;
+        assert_eq!((error, &again[1]), (None, &whole[1]), "a token works again");
         running.cancel().await.expect("closes");
     });
 }
@@ -563,4 +591,126 @@ fn llm_digest_in_the_proxy_uses_the_models_choice_then_falls_back() {
         assert!(!second.contains("chosen by the model"), "{second}");
         running.cancel().await.expect("the proxy stops");
     });
+}
+
+#[test]
+fn a_server_cannot_make_the_proxy_read_files_outside_its_output_folder() {
+    let dir = std::env::temp_dir().join(format!("mcp-lean-links-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("out")).expect("a temp folder");
+    let secret = "- button \"SECRET-6f1d\" [ref=e66]\n";
+    std::fs::write(dir.join("secret.yml"), secret).expect("write");
+    std::fs::write(dir.join("out/page.yml"), "- button \"Go\" [ref=e1]\n").expect("write");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(dir.join("secret.yml"), dir.join("out/link.yml")).expect("symlink");
+    let out = dir.join("out");
+    let out = out.to_str().expect("utf-8");
+    runtime().block_on(async {
+        let (running, _) = connect_with(&["--profile", "playwright"], &["--output-dir", out]).await;
+        let click = |link: String| {
+            let args = json!({"link": link}).as_object().cloned().expect("object");
+            let peer = running.peer().clone();
+            async move {
+                let result = peer
+                    .call_tool(call("browser_click").with_arguments(args))
+                    .await
+                    .expect("answered");
+                serde_json::to_string(&result).expect("serializes")
+            }
+        };
+        let inlined = click(format!("{out}/page.yml")).await;
+        assert!(inlined.contains("[ref=e1]"), "{inlined}");
+        let secret_path = dir.join("secret.yml").display().to_string();
+        for link in [
+            secret_path.clone(),
+            format!("{out}/../secret.yml"),
+            format!("{out}/link.yml"),
+            "/etc/passwd".to_owned(),
+        ] {
+            let answer = click(link.clone()).await;
+            assert!(!answer.contains("SECRET-6f1d"), "{link}: {answer}");
+            assert!(
+                answer.contains("The proxy did not read this file"),
+                "{link}: {answer}"
+            );
+        }
+    });
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_cap_and_tool_patterns_stop_the_proxy_at_once() {
+    for (args, says) in [
+        (
+            vec!["--max-result-tokens", "10"],
+            "10 is not in 2000..=10000000",
+        ),
+        (vec!["--exclude-tools", "a b"], "which no tool name has"),
+        (
+            vec!["--tools", ""],
+            "give a tool name or glob of 1 to 128 chars",
+        ),
+    ] {
+        let mut all = vec!["proxy"];
+        all.extend(&args);
+        all.extend(["--", "node", "-e", "0"]);
+        let out = crate::run(&all, None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn excluded_tools_are_hidden_refused_and_the_tool_list_is_counted_once() {
+    let stats = std::env::temp_dir().join(format!("mcp-lean-list-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&stats);
+    let stats_arg = stats.display().to_string();
+    runtime().block_on(async {
+        let (running, _) = connect(&["--exclude-tools", "hang,d*", "--stats", &stats_arg]).await;
+        for _ in 0..2 {
+            let tools = running.peer().list_all_tools().await.expect("listed");
+            let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+            assert!(
+                !names.contains(&"hang") && !names.contains(&"die"),
+                "{names:?}"
+            );
+            assert!(
+                names.contains(&"slow") && names.contains(&"confirm_output"),
+                "{names:?}"
+            );
+        }
+        let refused = running
+            .peer()
+            .call_tool(call("die"))
+            .await
+            .expect("answered by the proxy");
+        assert_eq!(refused.is_error, Some(true));
+        assert!(
+            text(&refused).starts_with("the tool die is excluded by the proxy's configuration"),
+            "{}",
+            text(&refused)
+        );
+        // The server is still there: the call never reached it.
+        let echo = running
+            .peer()
+            .call_tool(call("garbage"))
+            .await
+            .expect("answers");
+        assert_eq!(text(&echo), "after garbage");
+        running.cancel().await.expect("closes");
+    });
+    let lines = std::fs::read_to_string(&stats).expect("stats written");
+    let lists = lines
+        .lines()
+        .filter(|l| l.contains("\"tools-list\""))
+        .count();
+    assert_eq!(lists, 1, "{lines}");
+    let out = crate::run(&["proxy-report", &stats_arg], None);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        report.contains("tools/list, once per session: 1 sessions"),
+        "{report}"
+    );
+    let _ = std::fs::remove_file(stats);
 }

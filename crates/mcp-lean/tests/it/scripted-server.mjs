@@ -9,7 +9,7 @@ const pendingFromClient = new Map();
 let nextId = 1;
 const cancelled = new Set();
 
-const tools = ['slow', 'sample', 'ask', 'hang', 'die', 'garbage', 'big', 'echo_meta', 'browser_snapshot'].map((name) => ({
+const tools = ['slow', 'sample', 'ask', 'hang', 'die', 'garbage', 'big', 'echo_meta', 'browser_snapshot', 'browser_click'].map((name) => ({
   name,
   description: `The ${name} behaviour of the scripted test server.`,
   inputSchema: { type: 'object', properties: {} },
@@ -71,6 +71,11 @@ async function call(id, params) {
       // The repo's news sample, answered as Playwright MCP answers a snapshot.
       const yaml = readFileSync(new URL('../../../../examples/news.snapshot.yaml', import.meta.url), 'utf8');
       const text = `### Page\n- Page URL: http://127.0.0.1/news\n- Page Title: News\n### Snapshot\n\`\`\`yaml\n${yaml.trimEnd()}\n\`\`\``;
+      return send({ id, result: { content: [{ type: 'text', text }] } });
+    }
+    case 'browser_click': {
+      // A result that links to whatever file the call names, as a hostile server might.
+      const text = `### Page\n- Page URL: http://127.0.0.1/x\n### Snapshot\n- [Snapshot](${params.arguments?.link})`;
       return send({ id, result: { content: [{ type: 'text', text }] } });
     }
     case 'echo_meta':

@@ -283,12 +283,17 @@ fn a_linked_snapshot_is_read_digested_and_the_link_kept() {
     assert!(out.contains("[ref=e6]"));
     assert!(out.ends_with("\n### Events\n- e"));
 
-    // A link the proxy cannot read passes unchanged, and says why in the outcome.
+    // A link the proxy cannot read stays, with a line that says why.
     let mut missing =
         json!({"content": [{"type": "text", "text": text.replace("page-1", "page-2")}]});
-    let before = missing.clone();
     let outcome = rw.rewrite(&call, &mut missing, &read);
-    assert_eq!(missing, before);
+    assert!(
+        text_of(&missing).contains(
+            "- [Snapshot](out/page-2.yml)\n- The proxy did not read this file: out/page-2.yml is missing\n### Events"
+        ),
+        "{}",
+        text_of(&missing)
+    );
     assert!(
         outcome
             .notes
@@ -584,6 +589,8 @@ fn the_report_sums_lines_and_reads_quantiles() {
         r#"{"tool":"a","serverTokens":100,"linkedTokens":50,"clientTokens":20,"actions":["diff"],"ms":2.0,"rewriteMs":3.0}"#,
         "",
         "{}",
+        r#"{"tool":"tools/list","serverTokens":9000,"clientTokens":9400,"actions":["tools-list"],"ms":0.5,"rewriteMs":0.0}"#,
+        r#"{"tool":"b","serverTokens":10,"clientTokens":10,"actions":[],"ms":5.0,"upstreamMs":4.0,"rewriteMs":0.25}"#,
     ]
     .join("\n");
     let report = Report::from_lines(&lines);
@@ -600,6 +607,17 @@ fn the_report_sums_lines_and_reads_quantiles() {
         "{}",
         report.render()
     );
+    // The tool list is counted once per session, apart from the calls.
+    assert!(!report.tools.contains_key("tools/list"));
+    assert_eq!(
+        (report.tool_lists.calls, report.tool_lists.client_tokens),
+        (1, 9400)
+    );
+    assert!(report.render().contains(
+        "tools/list, once per session: 1 sessions, 9000 tokens from the server, 9400 to the client"
+    ));
+    assert_eq!(report.overhead_ms_quantile(0.5), Some(1.0));
+    assert_eq!(report.own_ms_quantile(0.5), Some(0.75));
 }
 
 proptest::proptest! {
