@@ -9,7 +9,7 @@ use rmcp::ServiceExt;
 use rmcp::transport::TokioChildProcess;
 use serde_json::json;
 
-use crate::{call, chromium, npm_package, runtime, site, temp_dir, text, token_of};
+use crate::{call, chromium, npm_package, read_all, runtime, site, temp_dir, text, token_of};
 
 /// The `chrome-devtools-mcp` version `.ci/run` installs.
 const CHROME_DEVTOOLS_MCP: &str = "1.11.0";
@@ -137,14 +137,7 @@ fn chrome_devtools_mcp_through_the_proxy() {
             .await,
         );
         assert!(preview.contains("Array(3000)"), "{preview}");
-        let value = text(
-            &call(
-                &client,
-                "confirm_output",
-                json!({"token": token_of(&preview)}),
-            )
-            .await,
-        );
+        let value = read_all(&client, &token_of(&preview)).await;
         let expected: Vec<serde_json::Value> =
             (0..3000).map(|i| json!({"i": i, "tag": "div"})).collect();
         assert_eq!(value, serde_json::to_string(&expected).expect("serializes"));

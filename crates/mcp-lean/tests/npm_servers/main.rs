@@ -8,6 +8,7 @@
 
 #![allow(clippy::print_stderr, reason = "progress of slow end-to-end tests")]
 
+mod caps;
 mod chrome_devtools;
 #[path = "../support/junit.rs"]
 mod junit;
@@ -42,6 +43,21 @@ fn npm_root() -> PathBuf {
         || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/npm"),
         PathBuf::from,
     )
+}
+
+/// The corpus folder (`MCP_LEAN_CORPUS`); these tests need its real pages, so a missing
+/// corpus fails them.
+pub(crate) fn corpus() -> PathBuf {
+    let dir = std::env::var_os("MCP_LEAN_CORPUS").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
+        PathBuf::from,
+    );
+    assert!(
+        dir.join("html").is_dir(),
+        "no corpus at {}; set MCP_LEAN_CORPUS (.ci/run sets it to ../shared/corpus)",
+        dir.display()
+    );
+    dir
 }
 
 pub(crate) fn chromium() -> String {
@@ -82,6 +98,45 @@ pub(crate) fn text(result: &CallToolResult) -> String {
         .as_str()
         .unwrap_or_default()
         .to_owned()
+}
+
+/// The text of every content item of a result, in order.
+pub(crate) fn texts(result: &CallToolResult) -> Vec<String> {
+    let value = serde_json::to_value(result).expect("serializes");
+    value["content"]
+        .as_array()
+        .map(|items| {
+            items
+                .iter()
+                .map(|i| i["text"].as_str().unwrap_or_default().to_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The whole output behind a preview's token, read through the proxy's read tool: the token
+/// alone, then on from the offset each reading names, until the end.
+pub(crate) async fn read_all(client: &RunningService<RoleClient, ()>, token: &str) -> String {
+    let mut whole = String::new();
+    let mut args = serde_json::json!({"token": token});
+    for _ in 0..10_000 {
+        let parts = texts(&call(client, "confirm_output", args.clone()).await);
+        whole.push_str(parts.get(1).map_or("", String::as_str));
+        let Some(next) = parts[0].split("next: offset ").nth(1) else {
+            return whole;
+        };
+        let offset: u64 = next
+            .split([';', ','])
+            .next()
+            .and_then(|n| n.trim().parse().ok())
+            .expect("a next offset");
+        args = if next.contains("unit chars") {
+            serde_json::json!({"token": token, "offset": offset, "unit": "chars"})
+        } else {
+            serde_json::json!({"token": token, "offset": offset})
+        };
+    }
+    panic!("no end after 10,000 readings")
 }
 
 pub(crate) fn temp_dir(name: &str) -> PathBuf {

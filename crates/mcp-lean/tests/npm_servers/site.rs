@@ -1,5 +1,6 @@
 //! A small web site on 127.0.0.1 for the end-to-end test: a shop page large enough that its
-//! snapshot must be digested (about 10k tokens), with one button that changes the page.
+//! snapshot must be digested (about 10k tokens), with one button that changes the page, and the
+//! corpus's real pages (`$MCP_LEAN_CORPUS/html/<id>.source.html`) at `/corpus/<id>`.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
@@ -57,6 +58,15 @@ fn example_shop(path: &str) -> Option<String> {
     ))
 }
 
+/// A corpus page's HTML; the page id is checked to be a plain name.
+fn corpus_page(id: &str) -> Option<String> {
+    if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        return None;
+    }
+    let dir = crate::corpus();
+    std::fs::read_to_string(dir.join("html").join(format!("{id}.source.html"))).ok()
+}
+
 /// Starts the site on a free port.
 pub(crate) fn serve() -> Site {
     let listener = TcpListener::bind("127.0.0.1:0").expect("a local port");
@@ -77,6 +87,10 @@ pub(crate) fn serve() -> Site {
                 let path = request_line.split_whitespace().nth(1).unwrap_or("/");
                 let (status, body) = if path == "/shop" {
                     ("200 OK", shop())
+                } else if let Some(page) = path.strip_prefix("/corpus/")
+                    && let Some(html) = corpus_page(page)
+                {
+                    ("200 OK", html)
                 } else if let Some(page) = example_shop(path) {
                     ("200 OK", page)
                 } else {
