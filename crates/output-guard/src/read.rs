@@ -423,7 +423,7 @@ fn fit_end(
 
 /// Lines of `text`: its newlines, plus one for a last line without a newline.
 pub(crate) fn line_count(text: &str) -> usize {
-    let newlines = text.bytes().filter(|&b| b == b'\n').count();
+    let newlines = memchr::memchr_iter(b'\n', text.as_bytes()).count();
     newlines + usize::from(!text.is_empty() && !text.ends_with('\n'))
 }
 
@@ -432,11 +432,9 @@ fn line_start(text: &str, n: usize) -> usize {
     if n <= 1 {
         return 0;
     }
-    text.bytes()
-        .enumerate()
-        .filter(|&(_, b)| b == b'\n')
+    memchr::memchr_iter(b'\n', text.as_bytes())
         .nth(n - 2)
-        .map_or(text.len(), |(i, _)| i + 1)
+        .map_or(text.len(), |i| i + 1)
 }
 
 /// The byte `chars` chars after byte `from`, or the text's end.
