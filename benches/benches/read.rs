@@ -64,7 +64,12 @@ fn read_benches(c: &mut Criterion) {
         unit: Unit::Lines,
     };
     group.bench_function("output-guard read, 500 lines from line 150,000", |b| {
-        b.iter(|| read(black_box(&text), &slice, &limits).expect("reads").body.len());
+        b.iter(|| {
+            read(black_box(&text), &slice, &limits)
+                .expect("reads")
+                .body
+                .len()
+        });
     });
     group.finish();
 }

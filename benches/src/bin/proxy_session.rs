@@ -256,6 +256,8 @@ async fn run(steps: &[Step], dir: &Path, through_proxy: bool, stats: &Path) -> V
     cmd.current_dir(dir);
     server_args(&mut cmd);
     let client = connect(cmd).await;
+    // An agent lists the tools once, at the start; the proxy logs what that list cost.
+    client.peer().list_all_tools().await.expect("tools/list");
     let mut seen = Vec::new();
     for step in steps {
         let mut args = step.args.clone();
@@ -347,6 +349,20 @@ fn main() {
     }
     print_row("**total**", &total);
 
+    let largest = |seen: &[Seen]| seen.iter().map(|s| s.tokens).max().unwrap_or(0);
+    let largest_with_file = direct
+        .iter()
+        .map(|s| s.tokens + s.linked)
+        .max()
+        .unwrap_or(0);
+    let over = proxied.iter().filter(|s| s.tokens > CAP).count();
+    println!(
+        "\nLargest single result: direct {} tokens ({} with its linked snapshot file), through the proxy {} tokens; results through the proxy over its {CAP}-token cap: {over}",
+        largest(&direct),
+        largest_with_file,
+        largest(&proxied)
+    );
+
     println!("\nGoal calls, target kept (by role and name):");
     for (step, p) in steps.iter().zip(&proxied) {
         if let (Some((goal, _)), Some((kept, of))) = (&step.goal, p.targets) {
@@ -375,8 +391,22 @@ fn main() {
             "Time the proxy added per call (its own log): p50 {a:.2} ms, p99 {b:.2} ms; of which rewriting (digests, diffs, previews): p50 {c:.2} ms, p99 {d:.2} ms"
         );
     }
+    if let (Some(a), Some(b)) = (report.own_ms_quantile(0.5), report.own_ms_quantile(0.99)) {
+        println!("Time the proxy added per call beyond rewriting: p50 {a:.2} ms, p99 {b:.2} ms");
+    }
+    let lists = &report.tool_lists;
+    if lists.calls > 0 {
+        println!(
+            "tools/list: {} tokens from the server, {} to the client",
+            lists.server_tokens / lists.calls,
+            lists.client_tokens / lists.calls
+        );
+    }
     let _ = std::fs::remove_dir_all(&work);
 }
+
+/// The proxy's default cap on a result, in estimated tokens.
+const CAP: usize = 20_000;
 
 fn print_row(name: &str, row: &[usize; 4]) {
     let before = row[1] + row[2];

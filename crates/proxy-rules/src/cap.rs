@@ -11,7 +11,8 @@ use crate::{Action, Outcome};
 pub(crate) const IMAGE_TOKENS: usize = 1_600;
 
 /// Estimated tokens of what a client reads of a `tools/call` result: the text of text items
-/// and embedded text resources, [`IMAGE_TOKENS`] per image, the JSON of any other item, and
+/// and embedded text resources, 1,600 per image (what a client pays for one it shows
+/// natively), the JSON of any other item, and
 /// the JSON of `structuredContent` (clients show it as text too).
 ///
 /// # Example
