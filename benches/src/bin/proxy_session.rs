@@ -395,12 +395,11 @@ fn main() {
         println!("Time the proxy added per call beyond rewriting: p50 {a:.2} ms, p99 {b:.2} ms");
     }
     let lists = &report.tool_lists;
-    if lists.calls > 0 {
-        println!(
-            "tools/list: {} tokens from the server, {} to the client",
-            lists.server_tokens / lists.calls,
-            lists.client_tokens / lists.calls
-        );
+    if let (Some(server), Some(client)) = (
+        lists.server_tokens.checked_div(lists.calls),
+        lists.client_tokens.checked_div(lists.calls),
+    ) {
+        println!("tools/list: {server} tokens from the server, {client} to the client");
     }
     let _ = std::fs::remove_dir_all(&work);
 }
