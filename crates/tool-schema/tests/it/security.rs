@@ -104,6 +104,7 @@ fn the_real_servers_get_no_security_error() {
         return;
     };
     let mut warnings = Vec::new();
+    let mut errors = Vec::new();
     let mut servers = 0;
     for entry in
         std::fs::read_dir(std::path::Path::new(&dir).join("tools")).expect("a tools folder")
@@ -122,10 +123,17 @@ fn the_real_servers_get_no_security_error() {
             if !f.rule.starts_with("SEC-") {
                 continue;
             }
-            assert_ne!(f.severity, Severity::Error, "{server}: {f:?}");
+            if f.severity == Severity::Error {
+                errors.push(format!(
+                    "{server} {} {:?} {}: {}",
+                    f.rule, f.tool, f.pointer, f.message
+                ));
+                continue;
+            }
             warnings.push(format!("{server} {} {:?} {}", f.rule, f.tool, f.pointer));
         }
     }
+    assert!(errors.is_empty(), "{errors:#?}");
     assert_eq!(servers, 35);
     // Each is listed with a verdict in docs/lint-corpus.md; a new one needs a verdict there.
     assert_eq!(warnings.len(), 5, "{warnings:#?}");
