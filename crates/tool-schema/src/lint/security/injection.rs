@@ -83,7 +83,7 @@ const CLASSES: &[(&str, &str)] = &[
     // What keeps a model safe.
     (
         "{SAFETY}",
-        r"(?:(?:ethical|moral|content|safety|openai's|openai|usage)\s+(?:filters?|restrictions?|guidelines|polic(?:y|ies)|guardrails|safeguards|rules|protocols|constraints|limitations|boundaries|principles|standards)|ethics|morals|morality|censorship|guardrails|safeguards)",
+        r"(?:(?:ethical|moral|content|safety|openai's|openai|usage)\s+(?:filters?|restrictions?|guidelines|polic(?:y|ies)|guardrails|safeguards|rules|protocols|constraints|limitations|boundaries|principles|standards)|(?:ethical|moral)(?:\s+(?:or|and)\s+(?:legal|ethical|moral))?\s+(?:concerns|considerations|implications|boundaries|standards)|ethics|morals|morality|censorship|guardrails|safeguards)",
     ),
     // Names of models and of what they are.
     (
@@ -93,7 +93,7 @@ const CLASSES: &[(&str, &str)] = &[
     // The model's own secrets: its prompt and instructions.
     (
         "{OWN}",
-        r"(?:your\s+(?:[\w-]+\s+){0,2}?(?:prompt|instructions|directives|guidelines|rules|configuration|system\s+message|programming|initiali[sz]ation)|(?:previous|prior|above|earlier|preceding|initial|original|starting|hidden|secret)\s+(?:prompt|instructions|directives)|instructions\s+(?:you\s+were|you've\s+been|you\s+have\s+been|that\s+you\s+were)\s+given|(?:text|everything|words?|all)\s+(?:written\s+)?above)",
+        r"(?:your\s+(?:(?:system|initial|original|starting|hidden|secret|internal|full|entire|exact|first|pre-?)\s+)+(?:prompt|instructions|message|configuration|rules)|your\s+(?:instructions|directives|programming|guidelines|initiali[sz]ation)|(?:text|words|message|instructions|prompt)\s+(?:that\s+)?you\s+(?:were|have\s+been|got)\s+given|(?:previous|prior|above|earlier|preceding|initial|original|starting|hidden|secret)\s+(?:prompt|instructions|directives)|instructions\s+(?:you\s+were|you've\s+been|you\s+have\s+been|that\s+you\s+were)\s+given|(?:text|everything|words?|all)\s+(?:written\s+)?above)",
     ),
     // Data of the user or of the machine, which no tool asks the model to hand over.
     (
@@ -108,7 +108,7 @@ const CLASSES: &[(&str, &str)] = &[
 ];
 
 /// The signals, strongest kinds first (the first found names the finding).
-static SIGNALS: [Signal; 16] = [
+static SIGNALS: [Signal; 22] = [
     Signal {
         what: "an order to set the model's instructions aside",
         strength: Strong,
@@ -135,7 +135,7 @@ static SIGNALS: [Signal; 16] = [
         data_owned: None,
         pattern: LazyLock::new(|| {
             grammar(
-                r"(?i)\b(?:{OVERRIDE}|disable|deactivate|remove|lift|suspend|turn\s+off|no|without|free\s+(?:of|from)|freed\s+from|not\s+bound\s+by|unbound\s+by|(?:do|does|don't|doesn't|do\s+not|does\s+not)\s+(?:have\s+(?:any\s+)?|need\s+to\s+(?:follow|obey|abide\s+by|comply\s+with)\s+|have\s+to\s+(?:follow|obey|abide\s+by|comply\s+with)\s+))\s*(?:(?:any|the|its|their|your|of|all)\s+)*{SAFETY}\b",
+                r"(?i)\b(?:{OVERRIDE}|ignores|disregards|disable|deactivate|remove|lift|suspend|turn\s+off|no|without|free\s+(?:of|from)|freed\s+from|not\s+(?:bound|restrained|restricted|limited|constrained|held\s+back|governed)\s+by|unbound\s+by|(?:do|does|don't|doesn't|do\s+not|does\s+not)\s+(?:have\s+(?:any\s+)?|need\s+to\s+(?:follow|obey|abide\s+by|comply\s+with)\s+|have\s+to\s+(?:follow|obey|abide\s+by|comply\s+with)\s+))\s*(?:(?:any|the|its|their|your|of|all)\s+)*{SAFETY}\b",
             )
         }),
     },
@@ -175,7 +175,7 @@ static SIGNALS: [Signal; 16] = [
         data_owned: None,
         pattern: LazyLock::new(|| {
             grammar(
-                r"(?i)\b(?:reveal|show|print|output|display|repeat|recite|dump|leak|expose|disclose|spell[\s-]?check|translate|encode|write\s+(?:out|down)|share|tell\s+me|give\s+me|send\s+me|list|echo|paste|summari[sz]e|what\s+(?:are|were|is|was))\s+(?:(?:me|us|all|of|the|full|entire|complete|exact|verbatim|first|those|these|contents?|in)\s+)*?{OWN}\b",
+                r"(?i)\b(?:reveal|show|print|output|display|repeat|recite|dump|leak|expose|disclose|spell[\s-]?check|translate|encode|write\s+(?:out|down)|share|tell\s+me|give\s+me|send\s+me|list|echo|paste|summari[sz]e|what\s+(?:are|were|is|was)|what's|what're)\b[^.!?\n]{0,40}?{OWN}\b",
             )
         }),
     },
@@ -186,6 +186,16 @@ static SIGNALS: [Signal; 16] = [
         pattern: LazyLock::new(|| {
             grammar(
                 r"(?i)\b{PRIVATE}\b[^.!?\n]{0,80}?\b(?:to|at|cc|bcc)\s*:?\s+{DEST}|\b(?:call|invoke|use|run|execute|trigger)\s+[`'\x22]?[A-Za-z][\w.-]*[`'\x22]?\s+(?:tool\s+|function\s+)?with\s+{PRIVATE}\b",
+            )
+        }),
+    },
+    Signal {
+        what: "new instructions given to the model",
+        strength: Strong,
+        data_owned: None,
+        pattern: LazyLock::new(|| {
+            grammar(
+                r"(?i)\b(?:apply|follow|obey|adopt|accept)\s+(?:these|the\s+following|my|the)\s+new\s+(?:instructions|rules|directives|guidelines|system\s+prompt)\b|\b(?:these\s+are\s+|here\s+are\s+)?your\s+new\s+(?:instructions|rules|directives|guidelines|system\s+prompt|prompt|task|goal|purpose|role|identity)\b|\bnew\s+system\s+prompt\b",
             )
         }),
     },
@@ -215,7 +225,7 @@ static SIGNALS: [Signal; 16] = [
         data_owned: None,
         pattern: LazyLock::new(|| {
             grammar(
-                r"(?i)\b(?:chat\s?gpt|gpt-?[345](?:\.\d)?|openai|claude|anthropic|gemini|bard|llama)\b|\bas\s+an?\s+(?:ai|artificial\s+intelligence|(?:large\s+)?language\s+model|llm|assistant|chatbot)\b",
+                r"(?i)\b(?:chat\s?gpt|gpt-?[345](?:\.\d)?|openai|claude|anthropic|gemini|bard|llama|language\s+models?)\b|\bas\s+an?\s+(?:ai|artificial\s+intelligence|(?:large\s+)?language\s+model|llm|assistant|chatbot)\b",
             )
         }),
     },
@@ -255,7 +265,57 @@ static SIGNALS: [Signal; 16] = [
         data_owned: None,
         pattern: LazyLock::new(|| {
             grammar(
-                r"(?i)\byou\s+(?:must|will|should|shall|have\s+to|need\s+to|are\s+required\s+to|cannot|can\s+not|may\s+not|are\s+to)\s+(?:always\s+|never\s+|now\s+|also\s+|not\s+|only\s+)*(?:answer|respond|reply|say|write|output|print|generate|comply|obey|follow|act|pretend|refuse|provide|tell|include|ignore|forget|remember|stay|keep|use|call|start|begin|end|send)\b|\byour\s+(?:responses?|answers?|replies|outputs?)\b|\b(?:before|instead\s+of|rather\s+than|prior\s+to)\s+(?:answering|responding|replying)\b|(?:^|[.!?:\n]\s*)(?:just\s+|only\s+|simply\s+)?(?:respond|reply|answer|say)\s+(?:only\s+)?(?:with|as|in)\b|\b(?:just|only|simply)\s+(?:print|say|output|reply|respond)\b",
+                r"(?i)\byou\s+(?:must|will|should|shall|have\s+to|need\s+to|are\s+required\s+to|cannot|can\s+not|may\s+not|are\s+to)\s+(?:always\s+|never\s+|now\s+|also\s+|not\s+|only\s+)*(?:answer|respond|reply|say|write|output|print|generate|comply|obey|follow|act|pretend|refuse|provide|tell|include|ignore|forget|remember|stay|keep|use|call|start|begin|end|send)\b|\byour\s+(?:responses?|answers?|replies|outputs?)\b|\b(?:before|instead\s+of|rather\s+than|prior\s+to)\s+(?:answering|responding|replying)\b|(?:^|[.!?:\n]\s*)(?:just\s+|only\s+|simply\s+)?(?:respond|reply|answer|say)\s+(?:only\s+)?(?:with|as|in)\b|\b(?:just|only|simply)\s+(?:print|say|output|reply|respond)\b|\byou\s+(?:respond|answer|reply)\b|\bplease\s+repeat\s+(?:the\s+following|after\s+me|this)\b|\b(?:continue|complete)\s+(?:the\s+following|this\s+(?:sentence|text|phrase|line))\b|\bstart\s+(?:your\s+(?:answer|response|reply)\s+)?with\s+[\x22']",
+            )
+        }),
+    },
+    Signal {
+        what: "an order to drop the task at hand",
+        strength: Weak,
+        data_owned: None,
+        pattern: LazyLock::new(|| {
+            grammar(
+                r"(?i)\bstop\s+(?:everything|what\s+you(?:'re|\s+are)\s+doing|all\s+(?:other\s+)?(?:tasks?|work|processing))\b|\b(?:focus|concentrate)\s+(?:only|exclusively|solely|entirely)\s+on\b",
+            )
+        }),
+    },
+    Signal {
+        what: "a script for the model's replies",
+        strength: Weak,
+        data_owned: None,
+        pattern: LazyLock::new(|| {
+            grammar(
+                r"(?i)\b(?:if|when)\s+(?:you\s+are\s+|you're\s+)?asked\b|\b(?:you\s+may\s+not|do\s+not|don't|never)\s+deviate\b|\bfor\s+(?:each|every)\s+(?:response|answer|reply|prompt|question)\b",
+            )
+        }),
+    },
+    Signal {
+        what: "talk of the model's training or refusals",
+        strength: Weak,
+        data_owned: None,
+        pattern: LazyLock::new(|| {
+            grammar(
+                r"(?i)\byour\s+(?:own\s+)?(?:safety\s+)?(?:training|weights|architecture|programming|creators?|guidelines|alignment|neural\s+network|safety\s+(?:training|patterns|filters|guidelines))\b|\brefusals?\b|\byou\s+(?:refuse|decline)\b|\bknowledge\s+(?:is\s+)?cut\s*-?\s*off\b",
+            )
+        }),
+    },
+    Signal {
+        what: "a role-play for the model",
+        strength: Weak,
+        data_owned: None,
+        pattern: LazyLock::new(|| {
+            grammar(
+                r"(?i)\b(?:role-?\s?play(?:ing)?|persona|in\s+character|fictional\s+(?:ai|character|model|chatbot))\b|\bas\s+if\s+you\s+(?:are|were)\b|\bcontinue\s+as\b|\byou\s+are\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}?(?:ai|assistant|chatbot|language\s+model|llm|gpt)\b",
+            )
+        }),
+    },
+    Signal {
+        what: "the model's prompt spoken of",
+        strength: Weak,
+        data_owned: None,
+        pattern: LazyLock::new(|| {
+            grammar(
+                r"(?i)\bI\s+was\s+(?:instructed|told|programmed|trained)\s+to\b|\b(?:my|the|your)\s+(?:system\s+prompt|(?:initial\s+|original\s+)?instructions)\s+(?:is|are|was|were)\s*:|\bsystem[\s_-]?prompt\b|(?-i:\bsystemPrompt\b)",
             )
         }),
     },
