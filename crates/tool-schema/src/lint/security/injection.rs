@@ -57,7 +57,13 @@ const CLASSES: &[(&str, &str)] = &[
     // Verbs that set instructions aside, as an order ("ignore") or a claim ("supersedes").
     (
         "{OVERRIDE}",
-        r"(?:ignore|ignoring|disregard|disregarding|forget|forgetting|override|overriding|bypass|bypassing|discard|discarding|abandon|neglect|nevermind|never\s+mind|pay\s+no\s+attention\s+to|set\s+aside|put\s+aside|stop\s+following|cease\s+following|(?:do\s+not|don't|dont|no\s+longer|never|not)\s+(?:follow|obey|heed|listen\s+to|adhere\s+to|abide\s+by|comply\s+with)|supersedes?|takes?\s+precedence\s+over|overrides|replaces?|cancels?|nullif(?:y|ies)|invalidates?|revokes?)",
+        r"(?:ignore|ignoring|disregard|disregarding|forget|forgetting|override|overriding|bypass|bypassing|discard|discarding|abandon|neglect|nevermind|never\s+mind|pay\s+no\s+attention\s+to|set\s+aside|put\s+aside|stop\s+following|cease\s+following|(?:do\s+not|don't|dont|no\s+longer|never|not)\s+(?:follow|obey|heed|listen\s+to|adhere\s+to|abide\s+by|comply\s+with))",
+    ),
+    // Verbs that claim to outrank instructions; only instructions themselves are their objects
+    // ("replaces the previous content" is what a file tool does).
+    (
+        "{OUTRANK}",
+        r"(?:supersedes?|takes?\s+precedence\s+over|overrides)",
     ),
     // Words that may stand between such a verb and its object.
     (
@@ -115,7 +121,7 @@ static SIGNALS: [Signal; 22] = [
         data_owned: Some(owned_by_data),
         pattern: LazyLock::new(|| {
             grammar(
-                r"(?i)\b{OVERRIDE}\s+(?:{MOD}\s+){0,8}?{INSTRUCTIONS}\b|\b{OVERRIDE}\s+(?:{MOD}\s+){0,6}?{MARKED}\s+(?:{MOD}\s+){0,4}?{PLAIN}\b",
+                r"(?i)\b(?:{OVERRIDE}|{OUTRANK})\s+(?:{MOD}\s+){0,8}?{INSTRUCTIONS}\b|\b{OVERRIDE}\s+(?:{MOD}\s+){0,6}?{MARKED}\s+(?:{MOD}\s+){0,4}?{PLAIN}\b",
             )
         }),
     },
@@ -145,7 +151,7 @@ static SIGNALS: [Signal; 22] = [
         data_owned: None,
         pattern: LazyLock::new(|| {
             grammar(
-                r"(?i)<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id)\|>|\[/?(?:INST|SYS)\]|<<\s*/?SYS\s*>>|<\s*/?\s*(?:system|instructions?|important|admin|critical|override|secret|hidden|sys|prompt)(?-u:\b)[^>]{0,40}>|<\s*end\s+of\s+(?:session|conversation|prompt|context|turn)\s*>|\[\s*(?:system|admin|developer|root|sudo)(?-u:\b)[^\]]{0,40}\]|(?m:^)\s*#{2,}\s*(?:instruction|system|response)s?\b|(?:^|[\n.!?]\s*|[\[(*>-]\s*)(?:system|assistant)\s*(?:message|prompt|note|override|instruction|update|alert|notice)?\s*:",
+                r"(?i)<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id)\|>|\[/?(?:INST|SYS)\]|<<\s*/?SYS\s*>>|<\s*/?\s*(?:system|instructions?|important|admin|critical|override|secret|hidden|sys|prompt)(?-u:\b)[^>]{0,40}>|<\s*end\s+of\s+(?:session|conversation|prompt|context|turn)\s*>|(?-i:\[\s*(?:SYSTEM|ADMIN|DEVELOPER|ROOT|SUDO)(?-u:\b)[^\]]{0,40}\])|(?:^|[\n.!?])\s*\[system\]\s*\S|(?m:^)\s*#{2,}\s*(?:instruction|system|response)\s*:|(?-i:(?:^|[\n.!?]\s*|[\[(>]\s*)(?:System|SYSTEM|Assistant|ASSISTANT)\s*(?:[Mm]essage|MESSAGE|[Pp]rompt|PROMPT|[Nn]ote|NOTE|[Oo]verride|OVERRIDE|[Ii]nstruction|INSTRUCTION)?\s*:)",
             )
         }),
     },

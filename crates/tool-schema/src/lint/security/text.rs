@@ -97,7 +97,7 @@ pub(super) fn invisible(text: &str) -> Option<Hit> {
 
 static TAG_BLOCK: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"(?i)<\s*/?\s*(?:important|system|instructions?|secret|hidden|admin|critical|override)(?-u:\b)[^>]{0,40}>|\[/?(?:INST|SYSTEM)\]|<\|im_(?:start|end)\|>",
+        r"(?i)<\s*/?\s*(?:important|system|instructions?|secret|hidden|admin|critical|override)(?-u:\b)[^>]{0,40}>|(?-i:\[/?(?:INST|SYSTEM)\])|<\|im_(?:start|end)\|>",
     )
 });
 
