@@ -403,3 +403,7 @@ pub(super) fn addressed_to_model(text: &str) -> Option<Found> {
     }
     None
 }
+
+#[cfg(test)]
+#[path = "injection_tests.rs"]
+mod tests;
