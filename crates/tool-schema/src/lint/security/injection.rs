@@ -43,7 +43,8 @@ struct Signal {
 }
 
 /// A grammar written with `\b` as an ASCII word boundary (cheaper, and every word class here
-/// is ASCII), case-insensitive unless it says otherwise, `{NAME}` standing for a word class.
+/// is ASCII) and `{NAME}` standing for a word class of `CLASSES`; each pattern says with `(?i)`
+/// whether case matters (role labels and shouted claims keep theirs).
 fn grammar(pattern: &str) -> Regex {
     let mut out = pattern.replace(r"\b", r"(?-u:\b)");
     for (name, class) in CLASSES {
@@ -54,7 +55,7 @@ fn grammar(pattern: &str) -> Regex {
 
 /// Word classes the grammars share.
 const CLASSES: &[(&str, &str)] = &[
-    // Verbs that set instructions aside, as an order ("ignore") or a claim ("supersedes").
+    // Verbs that order instructions set aside ("ignore", "do not follow").
     (
         "{OVERRIDE}",
         r"(?:ignore|ignoring|disregard|disregarding|forget|forgetting|override|overriding|bypass|bypassing|discard|discarding|abandon|neglect|nevermind|never\s+mind|pay\s+no\s+attention\s+to|set\s+aside|put\s+aside|stop\s+following|cease\s+following|(?:do\s+not|don't|dont|no\s+longer|never|not)\s+(?:follow|obey|heed|listen\s+to|adhere\s+to|abide\s+by|comply\s+with))",
