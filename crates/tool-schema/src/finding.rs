@@ -379,7 +379,7 @@ pub const RULES: &[RuleInfo] = &[
     rule(
         "SEC-INSTRUCTION",
         E,
-        "text aimed at the model: instruction blocks, \"ignore previous\", secrecy, precedence over other tools (a plain \"always use this\": warn)",
+        "text aimed at the model: instruction blocks and role markers, orders to set its instructions or safety rules aside, new personas, requests for its own prompt, the user's data sent to an address, secrecy, precedence over other tools (a plain \"always use this\": warn)",
     ),
     rule(
         "SEC-ENCODED",

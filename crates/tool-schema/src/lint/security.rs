@@ -5,6 +5,7 @@
 //! checked: name, title, description, and in both schemas every title, description, property
 //! name, `default`, `enum`, `const` and `examples` value.
 
+mod injection;
 mod known;
 mod text;
 

