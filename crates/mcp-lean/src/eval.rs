@@ -116,8 +116,10 @@ struct RunArgs {
         requires = "judge_url"
     )]
     judge_model: String,
-    /// A PEM file of a private CA to trust for HTTPS to the model and the judge, besides the
-    /// system's roots (repeatable; SSL_CERT_FILE replaces the system bundle as in curl).
+    /// A certificate to trust for HTTPS to the model and the judge, besides the system's
+    /// roots: a private CA, or the server's own certificate (pinned by its bytes, even a
+    /// self-signed CA:TRUE one from openssl req -x509). PEM, or one DER certificate;
+    /// repeatable. SSL_CERT_FILE replaces the system bundle as in curl.
     #[arg(long, value_name = "FILE")]
     ca_cert: Vec<std::path::PathBuf>,
     /// Time limit of one judge request, in seconds.

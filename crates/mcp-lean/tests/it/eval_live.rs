@@ -538,3 +538,75 @@ fn a_live_run_over_https_with_a_private_ca_retries_429_and_500() {
     let _ = std::fs::remove_file(&record);
     let _ = std::fs::remove_file(&suite);
 }
+
+/// Runs the one-scenario suite live against a model over HTTPS presenting `tls`, trusting
+/// `ca_cert`; the exit status, the record and stderr.
+fn live_over_https(
+    tls: std::sync::Arc<rustls::ServerConfig>,
+    ca_cert: &Path,
+) -> (Option<i32>, Vec<Value>, String) {
+    fn look(request: &Request) -> Reply {
+        match request.steps() {
+            0 => tool_calls(&[("browser_snapshot", json!({}))]),
+            _ => chat("The cart total is 84.90 EUR."),
+        }
+    }
+    let model = scripted_llm::serve_fn_with(look, Some(tls));
+    assert!(model.url.starts_with("https://127.0.0.1:"));
+    let suite = temp_path("suite.json");
+    std::fs::write(&suite, ONE_SCENARIO.replace(r#""timeoutMs":3000,"#, ""))
+        .expect("write the suite");
+    let record = temp_path("runs.jsonl");
+    let ca = ca_cert.display().to_string();
+    let out = live(
+        &model.url,
+        &record,
+        &["--ca-cert", &ca, "--timeout", "30"],
+        &suite.display().to_string(),
+    );
+    let recorded = lines(&record);
+    let _ = std::fs::remove_file(&record);
+    let _ = std::fs::remove_file(&suite);
+    (out.status.code(), recorded, text(&out.stderr))
+}
+
+#[test]
+fn a_live_run_over_https_trusts_a_self_signed_certificate_made_by_openssl() {
+    let pki = scripted_llm::TestPki::new();
+    // Exactly how people make one for a local model server: self-signed, CA:TRUE.
+    let (cert, tls) = pki.openssl_self_signed("model", "127.0.0.1", "IP:127.0.0.1");
+    let (code, recorded, stderr) = live_over_https(tls, &cert);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(recorded[1]["finalText"], "The cart total is 84.90 EUR.");
+    assert_eq!(recorded[1]["stats"]["steps"], 2, "{}", recorded[1]);
+}
+
+#[test]
+fn a_live_run_over_https_names_an_expired_certificate_and_a_wrong_host() {
+    let pki = scripted_llm::TestPki::new();
+    let (_, expired) = pki.issue(|p| {
+        p.not_before = rcgen::date_time_ymd(2015, 6, 1);
+        p.not_after = rcgen::date_time_ymd(2016, 6, 1);
+    });
+    let (code, recorded, stderr) = live_over_https(expired, &pki.ca_file);
+    assert_eq!(code, Some(1), "{stderr}");
+    let error = recorded[1]["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("the model failed at step 1: the TLS handshake with https://127.0.0.1:")
+            && error.contains("the server's certificate expired on 2016-06-01 00:00:00 UTC"),
+        "{}",
+        recorded[1]
+    );
+    assert!(!error.contains("--ca-cert"), "{error}");
+    assert!(stderr.contains("look error"), "{stderr}");
+
+    let (cert, wrong_host) = pki.openssl_self_signed("named", "localhost", "DNS:localhost");
+    let (code, recorded, stderr) = live_over_https(wrong_host, &cert);
+    assert_eq!(code, Some(1), "{stderr}");
+    let error = recorded[1]["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("the server's certificate is for localhost, not for 127.0.0.1"),
+        "{}",
+        recorded[1]
+    );
+}

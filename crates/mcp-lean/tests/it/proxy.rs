@@ -564,3 +564,37 @@ fn llm_digest_in_the_proxy_uses_the_models_choice_then_falls_back() {
         running.cancel().await.expect("the proxy stops");
     });
 }
+
+#[test]
+fn llm_digest_in_the_proxy_pins_the_model_servers_own_certificate() {
+    let pki = scripted_llm::TestPki::new();
+    let (cert, tls) = pki.openssl_self_signed("model", "127.0.0.1", "IP:127.0.0.1");
+    let model =
+        scripted_llm::serve_with(vec![scripted_llm::chat(r#"{"refs": ["e125"]}"#)], Some(tls));
+    let cert = cert.display().to_string();
+    runtime().block_on(async {
+        let (running, _) = connect(&[
+            "--profile",
+            "playwright",
+            "--llm-url",
+            &model.url,
+            "--llm-model",
+            "picker",
+            "--ca-cert",
+            &cert,
+        ])
+        .await;
+        let goal = json!({"goal": "read the comments on this story"});
+        let result = running
+            .call_tool(
+                call("browser_snapshot")
+                    .with_arguments(goal.as_object().cloned().unwrap_or_default()),
+            )
+            .await
+            .expect("a result");
+        let first = text(&result);
+        assert!(first.contains("chosen by the model"), "{first}");
+        assert_eq!(model.requests().len(), 1);
+        running.cancel().await.expect("the proxy stops");
+    });
+}
