@@ -610,3 +610,82 @@ fn a_live_run_over_https_names_an_expired_certificate_and_a_wrong_host() {
         recorded[1]
     );
 }
+
+#[test]
+fn without_record_a_live_run_records_under_mcp_lean_runs_and_says_where() {
+    let model = serve_fn(always_snapshot);
+    let dir = temp_path("cwd");
+    std::fs::create_dir_all(&dir).expect("a working folder");
+    let suite = dir.join("suite.json");
+    std::fs::write(&suite, ONE_SCENARIO).expect("write the suite");
+    let live_here = || {
+        Command::new(env!("CARGO_BIN_EXE_mcp-lean"))
+            .current_dir(&dir)
+            .args([
+                "eval",
+                "run",
+                "suite.json",
+                "--model",
+                "scripted",
+                "--api-url",
+            ])
+            .arg(&model.url)
+            .args(["--step-limit", "1", "--server", "--", "node"])
+            .arg(shop_server())
+            .output()
+            .expect("mcp-lean runs")
+    };
+    let recorded_path = |stderr: &str| -> PathBuf {
+        let line = stderr
+            .lines()
+            .find(|l| l.starts_with("mcp-lean: recording the runs in "))
+            .unwrap_or_else(|| panic!("where the runs go, before they run: {stderr}"));
+        let path = line
+            .trim_start_matches("mcp-lean: recording the runs in ")
+            .split(" (")
+            .next()
+            .unwrap_or("");
+        assert!(
+            stderr.contains(&format!(
+                "runs recorded in {path}; replay them with --transcripts {path}"
+            )),
+            "{stderr}"
+        );
+        PathBuf::from(path)
+    };
+    let first = live_here();
+    let stderr = text(&first.stderr);
+    assert_eq!(first.status.code(), Some(0), "{stderr}");
+    let path = recorded_path(&stderr);
+    // mcp-lean-runs/limits-20260105T101502Z.jsonl
+    let name = path
+        .strip_prefix("mcp-lean-runs")
+        .expect("under mcp-lean-runs/")
+        .display()
+        .to_string();
+    let stamp = name
+        .strip_prefix("limits-")
+        .and_then(|n| n.strip_suffix(".jsonl"))
+        .unwrap_or_else(|| panic!("<suite>-<time>.jsonl: {name}"));
+    assert!(
+        stamp.len() == 16
+            && stamp.as_bytes()[8] == b'T'
+            && stamp.ends_with('Z')
+            && stamp[..8].bytes().all(|b| b.is_ascii_digit()),
+        "{stamp}"
+    );
+    let recorded = lines(&dir.join(&path));
+    assert_eq!(recorded.len(), 2, "the header and the run");
+    assert_eq!(recorded[0]["suite"]["name"], "limits");
+    assert_eq!(recorded[1]["scenarioId"], "look");
+
+    // A second run never overwrites the first.
+    let second = live_here();
+    let stderr = text(&second.stderr);
+    assert_eq!(second.status.code(), Some(0), "{stderr}");
+    let other = recorded_path(&stderr);
+    assert_ne!(other, path);
+    assert_eq!(lines(&dir.join(&path)).len(), 2);
+    assert_eq!(lines(&dir.join(&other)).len(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
