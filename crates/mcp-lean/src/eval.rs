@@ -1,6 +1,7 @@
-//! `mcp-lean eval`: validate an eval suite, or run it (live with a model and an MCP server, or
-//! on recorded transcripts) and report.
+//! `mcp-lean eval`: validate an eval suite, run it (live with a model and an MCP server, or
+//! on recorded transcripts) and report, or compare two recorded runs.
 
+mod compare;
 mod live;
 mod record;
 mod server;
@@ -47,6 +48,10 @@ enum EvalCommand {
     },
     /// Score recorded runs against a suite and print a report; exit 1 when a scenario fails.
     Run(Box<RunArgs>),
+    /// Put two recorded runs of one suite side by side (A, then B): per scenario and in
+    /// total, pass or fail, score, tool-call F1, steps, tokens, tool output, time, cost, and
+    /// the differences; exit 1 when a scenario that passed in A does not in B.
+    Compare(compare::CompareArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -84,8 +89,8 @@ struct RunArgs {
     #[arg(long, value_name = "URL", default_value = "https://api.openai.com/v1")]
     api_url: String,
     /// Live runs: the new JSONL file every run is recorded in as it ends (the suite and the
-    /// server's tools first); never overwritten. Default: a new file
-    /// mcp-lean-runs/<suite>-<UTC time>.jsonl in the current folder.
+    /// server's tools first); never overwritten. Default: a new file in mcp-lean-runs/ of the
+    /// current folder, named after the suite and the UTC time.
     #[arg(long, value_name = "FILE", requires = "model")]
     record: Option<std::path::PathBuf>,
     /// Live runs: scenarios run at once, each run with its own server.
@@ -185,6 +190,7 @@ pub(crate) fn run(args: &Args) -> Outcome {
             Err(outcome) => outcome,
         },
         EvalCommand::Run(run_args) => run_suite(run_args),
+        EvalCommand::Compare(compare_args) => compare::run(compare_args),
     }
 }
 

@@ -12,12 +12,12 @@ use serde_json::{Value, json};
 
 use crate::{repo_path, run};
 
-fn text(bytes: &[u8]) -> String {
+pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// A fresh path in the temp folder (not created).
-fn temp_path(name: &str) -> PathBuf {
+pub(crate) fn temp_path(name: &str) -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
     std::env::temp_dir().join(format!(
         "mcp-lean-live-{}-{}-{name}",
@@ -26,18 +26,18 @@ fn temp_path(name: &str) -> PathBuf {
     ))
 }
 
-fn shop_server() -> String {
+pub(crate) fn shop_server() -> String {
     repo_path("crates/mcp-lean/tests/fixtures/shop-mcp-server.mjs")
         .display()
         .to_string()
 }
 
-fn example_suite() -> String {
+pub(crate) fn example_suite() -> String {
     repo_path("examples/eval/suite.json").display().to_string()
 }
 
 /// What a competent agent does on each scenario of the example suite, one step per request.
-fn shop_agent(request: &Request) -> Reply {
+pub(crate) fn shop_agent(request: &Request) -> Reply {
     let (prompt, step) = (request.prompt(), request.steps());
     let plan: Vec<Reply> = if prompt.starts_with("Find red running shoes") {
         vec![
@@ -82,7 +82,7 @@ fn shop_agent(request: &Request) -> Reply {
     plan.into_iter().nth(step).unwrap_or_else(|| chat("Done."))
 }
 
-fn live(url: &str, record: &Path, extra: &[&str], suite: &str) -> Output {
+pub(crate) fn live(url: &str, record: &Path, extra: &[&str], suite: &str) -> Output {
     let record = record.display().to_string();
     let server = shop_server();
     let mut args = vec![
@@ -103,7 +103,7 @@ fn live(url: &str, record: &Path, extra: &[&str], suite: &str) -> Output {
     run(&args, None)
 }
 
-fn lines(path: &Path) -> Vec<Value> {
+pub(crate) fn lines(path: &Path) -> Vec<Value> {
     std::fs::read_to_string(path)
         .expect("the record file")
         .lines()

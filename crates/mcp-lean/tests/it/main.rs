@@ -2,6 +2,7 @@
 
 mod digest;
 mod eval;
+mod eval_compare;
 mod eval_live;
 mod guard;
 #[path = "../support/junit.rs"]
