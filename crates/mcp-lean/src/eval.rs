@@ -58,7 +58,7 @@ enum EvalCommand {
 #[command(
     after_help = "Live runs: a model with the server's tools, one server process per run:
   export MCP_LEAN_LLM_API_KEY=sk-...
-  mcp-lean eval run suite.json --model gpt-4.1-mini --record runs.jsonl --server -- npx @playwright/mcp@0.0.83 --headless
+  mcp-lean eval run suite.json --model gpt-4.1-mini --record runs.jsonl --server -- npx -y @playwright/mcp@0.0.83 --headless
   mcp-lean eval run suite.json --transcripts runs.jsonl    # the same scores again, offline
 Without --record, the runs go to a new file mcp-lean-runs/<suite>-<UTC time>.jsonl."
 )]

@@ -18,8 +18,8 @@ with one suite (the one they carry, or --suite), tool calls only (post-condition
 judged). Exit status 1 when a scenario that passed in A does not in B.
 
 Example: the example suite against Playwright MCP directly, then through the proxy:
-  mcp-lean eval run examples/eval/suite.json --model gpt-4.1-mini --record direct.jsonl --server -- npx @playwright/mcp@0.0.83 --headless --isolated
-  mcp-lean eval run examples/eval/suite.json --model gpt-4.1-mini --record proxy.jsonl --server -- mcp-lean proxy -- npx @playwright/mcp@0.0.83 --headless --isolated
+  mcp-lean eval run examples/eval/suite.json --model gpt-4.1-mini --record direct.jsonl --server -- npx -y @playwright/mcp@0.0.83 --headless --isolated
+  mcp-lean eval run examples/eval/suite.json --model gpt-4.1-mini --record proxy.jsonl --server -- mcp-lean proxy -- npx -y @playwright/mcp@0.0.83 --headless --isolated
   mcp-lean eval compare direct.jsonl proxy.jsonl"
 )]
 pub(crate) struct CompareArgs {

@@ -252,10 +252,11 @@ fn playwright_agent(request: &Request) -> Reply {
 }
 
 /// Runs the example suite live against Playwright MCP reached by `server` (the arguments after
-/// the model's), and checks that every scenario passes with no tool error.
-fn playwright_live_run(dir: &Path, site: &site::Site, server: &[String]) {
+/// the model's), checks that every scenario passes with no tool error, and returns the record
+/// (`<name>.jsonl` in `dir`).
+fn playwright_live_run(dir: &Path, site: &site::Site, server: &[String], name: &str) -> PathBuf {
     let model = serve_fn(playwright_agent);
-    let record = dir.join(format!("runs-{}.jsonl", server.len()));
+    let record = dir.join(format!("{name}.jsonl"));
     let mut args: Vec<String> = [
         "eval",
         "run",
@@ -313,6 +314,7 @@ fn playwright_live_run(dir: &Path, site: &site::Site, server: &[String]) {
             assert_eq!(call["result"]["isError"], false, "{call}");
         }
     }
+    record
 }
 
 #[test]
@@ -336,11 +338,46 @@ fn playwright_mcp_runs_the_example_suite_live_over_stdio_and_streamable_http() {
     .iter()
     .map(|a| (*a).to_owned())
     .collect();
-    playwright_live_run(&dir, &site, &stdio);
+    let direct = playwright_live_run(&dir, &site, &stdio, "direct");
+
+    // The README's comparison: the same server behind `mcp-lean proxy`, then both records
+    // side by side. Every scenario still passes. (These pages are tiny: the proxy saves
+    // nothing on them, and adds the snapshots Playwright MCP only links to.)
+    let mut proxied = vec![
+        "--server".to_owned(),
+        "--".to_owned(),
+        env!("CARGO_BIN_EXE_mcp-lean").to_owned(),
+        "proxy".to_owned(),
+    ];
+    proxied.extend_from_slice(&stdio[1..]);
+    let proxy = playwright_live_run(&dir, &site, &proxied, "proxy");
+    let out = mcp_lean(&[
+        "eval",
+        "compare",
+        &direct.display().to_string(),
+        &proxy.display().to_string(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", out_text(&out.stderr));
+    let comparison: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        (
+            &comparison["totalA"]["passed"],
+            &comparison["totalB"]["passed"]
+        ),
+        (&json!(4), &json!(4))
+    );
+    assert_eq!(comparison["delta"]["passed"], 0);
+    assert!(
+        comparison["delta"]["toolOutputTokens"].is_i64(),
+        "both runs recorded their tool output: {}",
+        comparison["delta"]
+    );
 
     // One Playwright MCP over streamable HTTP, a session per run.
     let (mut server, url) = crate::playwright::start_http_server(&dir);
-    playwright_live_run(&dir, &site, &["--server-url".to_owned(), url]);
+    playwright_live_run(&dir, &site, &["--server-url".to_owned(), url], "http");
     let _ = server.kill();
     let _ = server.wait();
     let _ = std::fs::remove_dir_all(&dir);
