@@ -32,6 +32,9 @@ use crate::Error;
 /// [`Error::CaCert`] when a file of `ca_certs`, or `SSL_CERT_FILE`, is unusable.
 pub(crate) fn agent(ca_certs: &[PathBuf], timeout: Duration) -> Result<ureq::Agent, Error> {
     let trust = roots::trust(ca_certs)?;
+    // The two builders below fail only without root anchors (the roots fall back to
+    // Mozilla's, so there are always some) or without a protocol version (ring has them
+    // all); their errors are mapped rather than unwrapped all the same.
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let webpki =
         WebPkiServerVerifier::builder_with_provider(Arc::new(trust.roots), Arc::clone(&provider))
