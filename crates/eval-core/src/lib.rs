@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod compare;
 pub mod report;
 mod result;
 pub mod runner;
@@ -13,7 +14,10 @@ pub mod llm;
 mod error;
 
 pub use error::Error;
-pub use report::{Report, to_json, to_junit, to_markdown};
+pub use report::{
+    Report, comparison_to_json, comparison_to_junit, comparison_to_markdown, to_json, to_junit,
+    to_markdown,
+};
 pub use runner::{
     Agent, CancelToken, Event, Judge, JudgeInput, ReplayAgent, RunConfig, Task, parse_transcripts,
     run,

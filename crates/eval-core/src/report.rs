@@ -1,5 +1,7 @@
-//! Reports: the [`Report`] value, and its JSON, JUnit XML and Markdown renderings.
+//! Reports: the [`Report`] value, and its JSON, JUnit XML and Markdown renderings; the same
+//! three for a [`Comparison`](crate::compare::Comparison) of two runs.
 
+mod comparison;
 mod junit;
 mod markdown;
 
@@ -7,7 +9,9 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+pub use comparison::{comparison_to_json, comparison_to_junit, comparison_to_markdown};
 pub use junit::to_junit;
+pub(crate) use markdown::details as markdown_details;
 pub use markdown::to_markdown;
 
 use crate::result::ScenarioResult;

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::message::{Answer, Format, body, read_answer};
-use crate::{Completion, Config, Error, Request, Usage, one_line, roots};
+use crate::{Completion, Config, Error, Request, Usage, one_line, tls};
 
 /// Chars of a refused request's answer body quoted in the error.
 const BODY_CHARS: usize = 200;
@@ -35,7 +35,7 @@ impl Client {
     ///
     /// [`Error::BadUrl`] when `config.base_url` is not http(s); [`Error::CaCert`] when a file
     /// of `config.ca_certs`, or the bundle `SSL_CERT_FILE` names, cannot be read or holds no
-    /// certificate.
+    /// certificate (a private key, another PEM section, nothing).
     pub fn new(config: Config) -> Result<Client, Error> {
         let base = config.base_url.trim();
         if !(base.starts_with("http://") || base.starts_with("https://"))
@@ -46,12 +46,7 @@ impl Client {
             });
         }
         let url = format!("{}/chat/completions", base.trim_end_matches('/'));
-        let agent = ureq::Agent::config_builder()
-            .timeout_global(Some(config.timeout))
-            .http_status_as_error(false)
-            .tls_config(roots::tls_config(&config.ca_certs)?)
-            .build()
-            .into();
+        let agent = tls::agent(&config.ca_certs, config.timeout)?;
         Ok(Client { config, agent, url })
     }
 
@@ -78,6 +73,8 @@ impl Client {
     ///
     /// [`Error::Refused`] when the model refuses; [`Error::Rejected`] on a 4xx other than
     /// 429 (after asking without the schema, then without `temperature`, for a 400);
+    /// [`Error::Tls`] when the TLS handshake fails for good (the server's certificate is not
+    /// trusted, or it does not speak TLS);
     /// [`Error::GaveUp`] when [`Config::max_attempts`] requests failed.
     ///
     /// # Example
@@ -135,8 +132,16 @@ impl Client {
             }
             let mut response = match http.send_json(payload) {
                 Ok(r) => r,
+                // A refused certificate stays refused: asking again only delays the answer.
+                Err(ureq::Error::Other(e)) if e.is::<tls::Refused>() => {
+                    return Err(Error::Tls {
+                        url: self.url.clone(),
+                        reason: e.to_string(),
+                    });
+                }
                 Err(e) => {
-                    self.fail(&mut state, transport_error(&self.url, &e), None, request);
+                    let why = format!("request to {} failed: {e}", self.url);
+                    self.fail(&mut state, why, None, request);
                     continue;
                 }
             };
@@ -241,20 +246,6 @@ impl Client {
             body,
         }
     }
-}
-
-fn transport_error(url: &str, e: &ureq::Error) -> String {
-    // rustls reports a refused certificate through an io error as often as through its own
-    // variant.
-    let tls = matches!(e, ureq::Error::Rustls(_) | ureq::Error::Tls(_))
-        || e.to_string().contains("certificate");
-    let hint = if tls {
-        "; if the server's certificate comes from a private CA, pass the CA with --ca-cert FILE \
-         (Config::ca_certs) or set SSL_CERT_FILE"
-    } else {
-        ""
-    };
-    format!("request to {url} failed: {e}{hint}")
 }
 
 /// `Retry-After` in seconds (fractions allowed), at most a day; an HTTP date or anything

@@ -23,9 +23,12 @@ pub struct Config {
     /// Base URL up to and without `/chat/completions`: `https://api.openai.com/v1`, or
     /// `http://127.0.0.1:4000/v1` for a local server.
     pub base_url: String,
-    /// PEM files of private CAs trusted for HTTPS besides the system's roots (default none).
-    /// The system's roots are the bundle `SSL_CERT_FILE` names, else the distribution's
-    /// bundle, else Mozilla's roots built in.
+    /// Certificate files trusted for HTTPS besides the system's roots (default none): PEM
+    /// with one or more certificates, or one DER certificate. Each certificate counts as a
+    /// CA, and also as a server's own certificate pinned by its exact bytes (accepted even
+    /// when it says `CA:TRUE`, within its dates and for the host in
+    /// [`base_url`](Config::base_url)). The system's roots are the bundle `SSL_CERT_FILE`
+    /// names, else the distribution's bundle, else Mozilla's roots built in.
     pub ca_certs: Vec<PathBuf>,
     /// Model name (default `gpt-4o-mini`).
     pub model: String,

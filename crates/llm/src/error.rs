@@ -14,10 +14,10 @@ pub enum Error {
         /// The URL given.
         url: String,
     },
-    /// A CA certificate file for HTTPS ([`Config::ca_certs`](crate::Config::ca_certs),
+    /// A certificate file for HTTPS ([`Config::ca_certs`](crate::Config::ca_certs),
     /// `SSL_CERT_FILE`) is unusable.
     #[error(
-        "the CA certificate file {} is unusable: {reason}; give a PEM file with one or more certificates",
+        "the certificate file {} is unusable: {reason}; give a PEM file with one or more certificates (a CA's or the server's own), or one certificate in DER",
         path.display()
     )]
     CaCert {
@@ -36,6 +36,17 @@ pub enum Error {
         status: u16,
         /// The start of the answer's body, on one line.
         body: String,
+    },
+    /// The TLS handshake failed for a reason asking again does not change: the server's
+    /// certificate is expired, not yet valid, for another host, self-signed or from an
+    /// unknown CA, a CA certificate used as the server's; or the server does not speak TLS.
+    /// The reason names the cause, then what to do.
+    #[error("the TLS handshake with {url} failed: {reason}")]
+    Tls {
+        /// The endpoint.
+        url: String,
+        /// The cause in words, then what to do.
+        reason: String,
     },
     /// The model declined to answer (the `refusal` field of its message).
     #[error("the model refused: {refusal}")]

@@ -4,8 +4,8 @@ mod client;
 mod config;
 mod error;
 mod message;
-mod roots;
 mod text;
+mod tls;
 
 pub use client::Client;
 pub use config::Config;

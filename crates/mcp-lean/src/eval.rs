@@ -1,6 +1,7 @@
-//! `mcp-lean eval`: validate an eval suite, or run it (live with a model and an MCP server, or
-//! on recorded transcripts) and report.
+//! `mcp-lean eval`: validate an eval suite, run it (live with a model and an MCP server, or
+//! on recorded transcripts) and report, or compare two recorded runs.
 
+mod compare;
 mod live;
 mod record;
 mod server;
@@ -14,6 +15,8 @@ use mcp_eval_core::{
     Agent, CancelToken, Error, Event, Judge, ReplayAgent, RunConfig, RunStats, ScoringMode, Suite,
     ToolSpec,
 };
+
+use serde_json::Value;
 
 use crate::Outcome;
 use live::{Limits, LiveAgent};
@@ -45,14 +48,19 @@ enum EvalCommand {
     },
     /// Score recorded runs against a suite and print a report; exit 1 when a scenario fails.
     Run(Box<RunArgs>),
+    /// Put two recorded runs of one suite side by side (A, then B): per scenario and in
+    /// total, pass or fail, score, tool-call F1, steps, tokens, tool output, time, cost, and
+    /// the differences; exit 1 when a scenario that passed in A does not in B.
+    Compare(compare::CompareArgs),
 }
 
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Live runs: a model with the server's tools, one server process per run:
   export MCP_LEAN_LLM_API_KEY=sk-...
-  mcp-lean eval run suite.json --model gpt-4.1-mini --record runs.jsonl --server -- npx @playwright/mcp@0.0.83 --headless
-  mcp-lean eval run suite.json --transcripts runs.jsonl    # the same scores again, offline"
+  mcp-lean eval run suite.json --model gpt-4.1-mini --record runs.jsonl --server -- npx -y @playwright/mcp@0.0.83 --headless
+  mcp-lean eval run suite.json --transcripts runs.jsonl    # the same scores again, offline
+Without --record, the runs go to a new file mcp-lean-runs/<suite>-<UTC time>.jsonl."
 )]
 struct RunArgs {
     /// The suite file, or `-` for stdin.
@@ -62,11 +70,16 @@ struct RunArgs {
     #[arg(long, value_name = "FILE", required_unless_present_any = ["server", "server_url"], conflicts_with_all = ["server", "server_url"])]
     transcripts: Option<String>,
     /// Run live: start the server given after `--` once per run, give the model its tools.
-    #[arg(long, requires_all = ["model", "record", "command"])]
+    #[arg(long, requires_all = ["model", "command"])]
     server: bool,
     /// Run live against a server that speaks streamable HTTP (`http://127.0.0.1:8931/mcp`),
     /// one session per run.
-    #[arg(long, value_name = "URL", conflicts_with = "server", requires_all = ["model", "record"])]
+    #[arg(
+        long,
+        value_name = "URL",
+        conflicts_with = "server",
+        requires = "model"
+    )]
     server_url: Option<String>,
     /// Live runs: the chat model.
     #[arg(long, value_name = "NAME")]
@@ -75,9 +88,10 @@ struct RunArgs {
     /// server). The API key is read from MCP_LEAN_LLM_API_KEY.
     #[arg(long, value_name = "URL", default_value = "https://api.openai.com/v1")]
     api_url: String,
-    /// Live runs: the new JSONL file every run is recorded in as it ends (the server's tools
-    /// first); never overwritten.
-    #[arg(long, value_name = "FILE")]
+    /// Live runs: the new JSONL file every run is recorded in as it ends (the suite and the
+    /// server's tools first); never overwritten. Default: a new file in mcp-lean-runs/ of the
+    /// current folder, named after the suite and the UTC time.
+    #[arg(long, value_name = "FILE", requires = "model")]
     record: Option<std::path::PathBuf>,
     /// Live runs: scenarios run at once, each run with its own server.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
@@ -116,8 +130,10 @@ struct RunArgs {
         requires = "judge_url"
     )]
     judge_model: String,
-    /// A PEM file of a private CA to trust for HTTPS to the model and the judge, besides the
-    /// system's roots (repeatable; SSL_CERT_FILE replaces the system bundle as in curl).
+    /// A certificate to trust for HTTPS to the model and the judge, besides the system's
+    /// roots: a private CA, or the server's own certificate (pinned by its bytes, even a
+    /// self-signed CA:TRUE one from openssl req -x509). PEM, or one DER certificate;
+    /// repeatable. SSL_CERT_FILE replaces the system bundle as in curl.
     #[arg(long, value_name = "FILE")]
     ca_cert: Vec<std::path::PathBuf>,
     /// Time limit of one judge request, in seconds.
@@ -162,7 +178,7 @@ enum Mode {
 pub(crate) fn run(args: &Args) -> Outcome {
     match &args.command {
         EvalCommand::Validate { suite } => match load_suite(suite) {
-            Ok(suite) => {
+            Ok((suite, _)) => {
                 let scenarios = suite.scenarios.len();
                 outln!(
                     "{}: valid, {scenarios} scenario{}",
@@ -174,16 +190,18 @@ pub(crate) fn run(args: &Args) -> Outcome {
             Err(outcome) => outcome,
         },
         EvalCommand::Run(run_args) => run_suite(run_args),
+        EvalCommand::Compare(compare_args) => compare::run(compare_args),
     }
 }
 
-/// Reads and validates a suite, printing every problem.
-fn load_suite(path: &str) -> Result<Suite, Outcome> {
+/// Reads and validates a suite, printing every problem; the suite and its JSON (which a
+/// live run records).
+fn load_suite(path: &str) -> Result<(Suite, Value), Outcome> {
     let input = crate::input::read(path).map_err(|e| {
         eprintln!("mcp-lean: {e}");
         Outcome::Failure
     })?;
-    mcp_eval_core::parse_suite(&input.text).map_err(|e| {
+    let suite = mcp_eval_core::parse_suite(&input.text).map_err(|e| {
         match e {
             Error::InvalidSuite { problems } => {
                 for p in &problems {
@@ -199,7 +217,10 @@ fn load_suite(path: &str) -> Result<Suite, Outcome> {
             other => eprintln!("{}: {other}", input.name),
         }
         Outcome::Problems
-    })
+    })?;
+    // Valid as a suite, so valid JSON.
+    let json = serde_json::from_str(&input.text).unwrap_or(Value::Null);
+    Ok((suite, json))
 }
 
 /// How the runs are made: replayed from a file, or live with a recorder.
@@ -212,7 +233,7 @@ struct Runs {
 }
 
 fn run_suite(args: &RunArgs) -> Outcome {
-    let mut suite = match load_suite(&args.suite) {
+    let (mut suite, suite_json) = match load_suite(&args.suite) {
         Ok(s) => s,
         Err(outcome) => return outcome,
     };
@@ -222,7 +243,7 @@ fn run_suite(args: &RunArgs) -> Outcome {
     let prepared = judge(args).and_then(|judge| {
         let runs = match &args.transcripts {
             Some(path) => replay(path, &suite)?,
-            None => live(args)?,
+            None => live(args, &suite_json)?,
         };
         Ok((judge, runs))
     });
@@ -300,7 +321,7 @@ fn run_suite(args: &RunArgs) -> Outcome {
         );
         outcome = Outcome::Failure;
     }
-    if let (Some(recorder), Some(path)) = (&recorder, &args.record) {
+    if let Some(recorder) = &recorder {
         match recorder.error() {
             Some(e) => {
                 eprintln!("mcp-lean: {e}; the recording is incomplete");
@@ -308,7 +329,7 @@ fn run_suite(args: &RunArgs) -> Outcome {
             }
             None => eprintln!(
                 "mcp-lean: runs recorded in {}; replay them with --transcripts {0}",
-                path.display()
+                recorder.path().display()
             ),
         }
     }
@@ -351,6 +372,12 @@ fn replay(path: &str, suite: &Suite) -> Result<Runs, Outcome> {
         eprintln!("{}: {e}", input.name);
         Outcome::Problems
     })?;
+    if let Some(line) = file.cut_off_line {
+        eprintln!(
+            "mcp-lean: warning: {} line {line} is cut off (a write that was interrupted); it is skipped",
+            input.name
+        );
+    }
     let replay = ReplayAgent::new(file.runs);
     for id in replay.unknown_ids(suite) {
         eprintln!(
@@ -367,8 +394,9 @@ fn replay(path: &str, suite: &Suite) -> Result<Runs, Outcome> {
 }
 
 /// The live agent: checks the model's URL, starts the server once to read its tools (so that
-/// a wrong command fails now, not in every run), and creates the record file.
-fn live(args: &RunArgs) -> Result<Runs, Outcome> {
+/// a wrong command fails now, not in every run), and creates the record file (`--record`, or
+/// a new one under `mcp-lean-runs/`), with `suite` in its header.
+fn live(args: &RunArgs, suite: &Value) -> Result<Runs, Outcome> {
     let fail = |message: String| {
         eprintln!("mcp-lean: {message}");
         Outcome::Failure
@@ -384,10 +412,8 @@ fn live(args: &RunArgs) -> Result<Runs, Outcome> {
         }
         None => ServerSpec::Command(args.command.clone()),
     };
-    let (Some(model), Some(record)) = (&args.model, &args.record) else {
-        return Err(fail(
-            "live runs need --model NAME and --record FILE".to_owned(),
-        ));
+    let Some(model) = &args.model else {
+        return Err(fail("live runs need --model NAME".to_owned()));
     };
     let client = mcp_lean_llm::Client::new(mcp_lean_llm::Config {
         base_url: args.api_url.clone(),
@@ -399,7 +425,22 @@ fn live(args: &RunArgs) -> Result<Runs, Outcome> {
     })
     .map_err(|e| fail(format!("--api-url: {e}")))?;
     let tools = server_tools(&spec).map_err(fail)?;
-    let recorder = Recorder::create(record, &tools).map_err(fail)?;
+    let recorder = match &args.record {
+        Some(path) => Recorder::create(path, suite, &tools),
+        None => Recorder::create_in(
+            std::path::Path::new(record::DEFAULT_DIR),
+            suite,
+            &tools,
+            std::time::SystemTime::now(),
+        ),
+    }
+    .map_err(fail)?;
+    if args.record.is_none() {
+        eprintln!(
+            "mcp-lean: recording the runs in {} (give another file with --record FILE)",
+            recorder.path().display()
+        );
+    }
     let limits = Limits {
         steps: args.step_limit,
         tokens: args.token_limit,

@@ -28,8 +28,9 @@ pub(crate) struct LlmArgs {
     /// With --llm-url: budget of the candidate excerpt the model reads, in estimated tokens.
     #[arg(long, value_name = "N", default_value_t = LlmDigestConfig::default().candidate_tokens, requires = "llm_url")]
     llm_candidates: usize,
-    /// With --llm-url: a PEM file of a private CA to trust besides the system's roots
-    /// (repeatable); SSL_CERT_FILE replaces the system's roots.
+    /// With --llm-url: a certificate to trust besides the system's roots: a private CA, or
+    /// the model server's own (pinned by its bytes, even a self-signed CA:TRUE one). PEM, or
+    /// one DER certificate; repeatable. SSL_CERT_FILE replaces the system's roots.
     #[arg(long = "ca-cert", value_name = "FILE", requires = "llm_url")]
     ca_cert: Vec<PathBuf>,
 }

@@ -48,7 +48,8 @@ enum Command {
     Digest(digest::DigestArgs),
     /// Show what changed between two snapshots of a page, keyed by ref.
     Diff(digest::DiffArgs),
-    /// Validate an eval suite, or score recorded agent runs against it (JSON, JUnit, Markdown).
+    /// Validate an eval suite, run it (recorded or live) and report (JSON, JUnit, Markdown), or
+    /// compare two recorded runs.
     Eval(eval::Args),
     /// Preview a large output as a server would: JSON summarized, other text cut, with counts.
     Guard(guard::Args),

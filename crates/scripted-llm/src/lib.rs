@@ -11,7 +11,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 mod pki;
-pub use pki::TestPki;
+pub use pki::{TestPki, server_config_from_pem};
 
 /// One scripted answer.
 pub enum Reply {
@@ -136,8 +136,22 @@ pub fn serve_with(replies: Vec<Reply>, tls: Option<Arc<rustls::ServerConfig>>) -
 /// (the conversation so far, the tools), so that the replies do not depend on the order in
 /// which parallel clients connect. It listens until the test process ends.
 pub fn serve_fn(answer: impl Fn(&Request) -> Reply + Send + Sync + 'static) -> Server {
+    serve_fn_with(answer, None)
+}
+
+/// [`serve_fn`], over TLS with `tls` when given (`https://127.0.0.1:…/v1`). A connection
+/// whose handshake fails (a client that refuses the certificate) is dropped and counts as no
+/// request.
+pub fn serve_fn_with(
+    answer: impl Fn(&Request) -> Reply + Send + Sync + 'static,
+    tls: Option<Arc<rustls::ServerConfig>>,
+) -> Server {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
-    let url = format!("http://{}/v1", listener.local_addr().expect("local addr"));
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    let url = format!(
+        "{scheme}://{}/v1",
+        listener.local_addr().expect("local addr")
+    );
     let requests = Arc::new(Mutex::new(Vec::new()));
     let seen = Arc::clone(&requests);
     let answer = Arc::new(answer);
@@ -145,7 +159,20 @@ pub fn serve_fn(answer: impl Fn(&Request) -> Reply + Send + Sync + 'static) -> S
         while let Ok((stream, _)) = listener.accept() {
             let seen = Arc::clone(&seen);
             let answer = Arc::clone(&answer);
-            std::thread::spawn(move || handle(&mut &stream, |r| answer(r), &seen));
+            let tls = tls.clone();
+            std::thread::spawn(move || match tls {
+                Some(config) => {
+                    let Ok(conn) = rustls::ServerConnection::new(config) else {
+                        return;
+                    };
+                    handle(
+                        &mut rustls::StreamOwned::new(conn, stream),
+                        |r| answer(r),
+                        &seen,
+                    );
+                }
+                None => handle(&mut &stream, |r| answer(r), &seen),
+            });
         }
     });
     Server { url, requests }

@@ -196,7 +196,7 @@ pub(super) fn percent(share: f64) -> String {
 }
 
 /// `950`, `3.4k`, `1.2M`.
-fn compact(n: u64) -> String {
+pub(super) fn compact(n: u64) -> String {
     match n {
         0..1_000 => n.to_string(),
         1_000..1_000_000 => format!("{:.1}k", n as f64 / 1e3),
@@ -205,7 +205,7 @@ fn compact(n: u64) -> String {
 }
 
 /// `$0.0123` below a dollar, `$4.20` above.
-fn dollars(x: f64) -> String {
+pub(super) fn dollars(x: f64) -> String {
     if x.abs() < 1.0 {
         format!("${x:.4}")
     } else {
@@ -231,7 +231,7 @@ fn counts_line(c: &Counts) -> String {
     line
 }
 
-fn badge(status: Status) -> &'static str {
+pub(super) fn badge(status: Status) -> &'static str {
     match status {
         Status::Pass => "✅ pass",
         Status::Fail => "❌ fail",
@@ -243,7 +243,7 @@ fn badge(status: Status) -> &'static str {
 }
 
 /// Why a scenario did not pass, one line per reason, from its first run that did not pass.
-pub(super) fn details(s: &ScenarioResult) -> String {
+pub(crate) fn details(s: &ScenarioResult) -> String {
     let Some(run) = s.runs.iter().find(|r| r.status != Status::Pass) else {
         return String::new();
     };
@@ -280,7 +280,7 @@ pub(super) fn details(s: &ScenarioResult) -> String {
 }
 
 /// Escapes a table cell: pipes, line breaks, and cells long enough to wreck the table.
-fn cell(s: &str) -> String {
+pub(super) fn cell(s: &str) -> String {
     const MAX: usize = 120;
     let mut out = inline(s).replace('|', "\\|");
     if out.chars().count() > MAX {
@@ -289,6 +289,6 @@ fn cell(s: &str) -> String {
     out
 }
 
-fn inline(s: &str) -> String {
+pub(super) fn inline(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::{Agent, AgentError, Task};
 use crate::Error;
@@ -71,25 +72,44 @@ impl Transcript {
     }
 }
 
-/// A transcripts file: the runs, and the tools the server offered when a live run recorded
-/// them.
+/// A transcripts file: the runs, and what a live run recorded before them (the tools the
+/// server offered, the suite).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TranscriptFile {
     /// The tools of the header line `{"tools": […]}`, when the file has one.
     pub tools: Option<Vec<ToolSpec>>,
+    /// The suite the runs were made with, as its JSON, when the header recorded it.
+    pub suite: Option<Value>,
     /// The runs, in file order.
     pub runs: Vec<Transcript>,
+    /// The 1-based line of each run of `runs`, for messages.
+    pub lines: Vec<usize>,
+    /// The 1-based line of a last line cut off in the middle (a write interrupted by a
+    /// crash or a full disk), which was skipped.
+    pub cut_off_line: Option<usize>,
 }
 
-/// The header line a live run writes first: the server's tools, for scoring.
+impl TranscriptFile {
+    /// The name of the recorded suite, when the header recorded one.
+    pub fn suite_name(&self) -> Option<&str> {
+        self.suite.as_ref()?.get("name")?.as_str()
+    }
+}
+
+/// The header line a live run writes first: the server's tools, for scoring, and the suite,
+/// so that the runs can be scored and compared without it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ToolsHeader {
+    /// The suite as given (its JSON), when recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suite: Option<Value>,
     /// The tools as the server listed them.
     pub tools: Vec<ToolSpec>,
 }
 
-/// Parses a JSONL transcripts file: an optional header line `{"tools": […]}`, then one run
-/// a line; blank lines are skipped.
+/// Parses a JSONL transcripts file: an optional header line `{"tools": […], "suite": {…}}`,
+/// then one run a line; blank lines are skipped, and so is a last line cut off in the middle
+/// of its JSON, which [`TranscriptFile::cut_off_line`] reports.
 ///
 /// ```
 /// let file = mcp_eval_core::runner::parse_transcript_file(concat!(
@@ -106,6 +126,10 @@ pub struct ToolsHeader {
 /// [`Error::Json`] naming the first line that is not a valid transcript or header.
 pub fn parse_transcript_file(text: &str) -> Result<TranscriptFile, Error> {
     let mut out = TranscriptFile::default();
+    // A line is cut off only when it is the last and no newline ended it: a writer that
+    // stopped mid-line. Anywhere else, broken JSON is an error.
+    let unterminated = !text.ends_with('\n');
+    let count = text.lines().count();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -116,8 +140,14 @@ pub fn parse_transcript_file(text: &str) -> Result<TranscriptFile, Error> {
             column: e.column(),
             message: e.to_string(),
         };
-        let value: serde_json::Value =
-            serde_json::from_str(line).map_err(|e| json_error("transcript", e))?;
+        let value: Value = match serde_json::from_str(line) {
+            Ok(v) => v,
+            Err(e) if e.is_eof() && unterminated && i + 1 == count => {
+                out.cut_off_line = Some(i + 1);
+                break;
+            }
+            Err(e) => return Err(json_error("transcript", e)),
+        };
         let is_header = value.get("tools").is_some()
             && value.get("scenarioId").is_none()
             && value.get("scenario").is_none();
@@ -125,10 +155,14 @@ pub fn parse_transcript_file(text: &str) -> Result<TranscriptFile, Error> {
             let header: ToolsHeader =
                 serde_json::from_value(value).map_err(|e| json_error("transcript header", e))?;
             out.tools.get_or_insert_with(Vec::new).extend(header.tools);
+            if header.suite.is_some() {
+                out.suite = header.suite;
+            }
         } else {
             let t: Transcript =
                 serde_json::from_value(value).map_err(|e| json_error("transcript", e))?;
             out.runs.push(t);
+            out.lines.push(i + 1);
         }
     }
     Ok(out)

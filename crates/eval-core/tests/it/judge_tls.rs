@@ -50,3 +50,33 @@ fn without_the_ca_the_certificate_is_refused_with_a_hint() {
         "no request may be sent in clear"
     );
 }
+
+#[test]
+fn the_model_servers_own_certificate_made_by_openssl_is_pinned_and_a_wrong_name_is_named() {
+    let pki = TestPki::new();
+    let (cert, tls) = pki.openssl_self_signed("judge", "127.0.0.1", "IP:127.0.0.1");
+    let server = serve_with(vec![chat(r#"{"reasoning":"met","score":0.8}"#)], Some(tls));
+    let pinned = LlmConfig {
+        ca_certs: vec![cert],
+        ..config(&server.url)
+    };
+    assert_scored(&judge_with(&server, pinned), 0.8);
+
+    let (cert, tls) = pki.openssl_self_signed("other", "localhost", "DNS:localhost");
+    let server = serve_with(vec![chat(r#"{"score":1}"#)], Some(tls));
+    let outcome = judge_with(
+        &server,
+        LlmConfig {
+            ca_certs: vec![cert],
+            ..config(&server.url)
+        },
+    );
+    let JudgeOutcome::Failed { reason } = outcome else {
+        panic!("a certificate for another host must not be scored: {outcome:?}");
+    };
+    assert!(
+        reason.contains("the server's certificate is for localhost, not for 127.0.0.1"),
+        "{reason}"
+    );
+    assert!(!reason.contains("--ca-cert"), "{reason}");
+}

@@ -88,7 +88,7 @@ fn report_with_every_status() -> mcp_eval_core::Report {
     report
 }
 
-fn temp_file(contents: &str) -> PathBuf {
+pub(crate) fn temp_file(contents: &str) -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
     let path = std::env::temp_dir().join(format!(
         "mcp-eval-core-junit-{}-{}.xml",
@@ -103,7 +103,7 @@ fn temp_file(contents: &str) -> PathBuf {
 /// one fails loudly there), elsewhere only when xmllint is installed, so that
 /// `cargo test --workspace` passes on a machine with only Rust and node.
 #[allow(clippy::print_stderr, reason = "says why the check did not run")]
-fn xmllint_wanted() -> bool {
+pub(crate) fn xmllint_wanted() -> bool {
     let wanted = std::env::var_os("CI").is_some()
         || Command::new("xmllint").arg("--version").output().is_ok();
     if !wanted {
@@ -114,7 +114,7 @@ fn xmllint_wanted() -> bool {
     wanted
 }
 
-fn xmllint(args: &[&str], file: &Path) -> std::process::Output {
+pub(crate) fn xmllint(args: &[&str], file: &Path) -> std::process::Output {
     Command::new("xmllint")
         .args(args)
         .arg(file)
@@ -125,13 +125,13 @@ fn xmllint(args: &[&str], file: &Path) -> std::process::Output {
 }
 
 /// The result of an XPath expression (xmllint ends it with one newline).
-fn xpath(expr: &str, file: &Path) -> String {
+pub(crate) fn xpath(expr: &str, file: &Path) -> String {
     let out = xmllint(&["--xpath", expr], file);
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     text.strip_suffix('\n').map(str::to_owned).unwrap_or(text)
 }
 
-fn schema() -> String {
+pub(crate) fn schema() -> String {
     format!("{}/tests/it/fixtures/junit.xsd", env!("CARGO_MANIFEST_DIR"))
 }
 

@@ -1,5 +1,6 @@
 //! Integration tests of mcp-eval-core through its public API.
 
+mod compare;
 mod examples;
 #[cfg(feature = "llm")]
 mod judge;

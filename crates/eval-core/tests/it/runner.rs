@@ -493,3 +493,34 @@ fn recorded_attempts_put_parallel_repeats_back_in_order() {
         (Status::Pass, Status::Fail)
     );
 }
+
+#[test]
+fn a_record_keeps_its_suite_and_the_lines_of_its_runs_and_skips_a_cut_off_last_line() {
+    let record = concat!(
+        r#"{"suite":{"name":"Shop","scenarios":[]},"tools":[]}"#,
+        "\n\n",
+        r#"{"scenarioId":"a","toolCalls":[],"finalText":"one"}"#,
+        "\n",
+        r#"{"scenarioId":"b","toolCalls":[],"finalText":"two"}"#,
+        "\n",
+        r#"{"scenarioId":"c","toolCalls":[{"name":"#,
+    );
+    let file = mcp_eval_core::runner::parse_transcript_file(record).expect("a record");
+    assert_eq!(file.suite_name(), Some("Shop"));
+    assert_eq!(file.tools.as_deref().map(<[_]>::len), Some(0));
+    assert_eq!(file.lines, [3, 4]);
+    assert_eq!(file.cut_off_line, Some(5));
+    assert_eq!(file.runs.len(), 2);
+    // The same line ended by a newline was written whole: it is broken, not cut off.
+    let broken = format!("{record}\n");
+    let e = mcp_eval_core::runner::parse_transcript_file(&broken).expect_err("broken JSON");
+    assert!(
+        e.to_string()
+            .starts_with("the transcript is not valid at line 5"),
+        "{e}"
+    );
+    // Broken JSON before the last line is an error too.
+    let e = mcp_eval_core::runner::parse_transcript_file("{\"scenarioId\":\n{}")
+        .expect_err("broken JSON");
+    assert!(e.to_string().contains("line 1"), "{e}");
+}

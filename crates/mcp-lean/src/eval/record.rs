@@ -1,12 +1,21 @@
-//! The transcripts file of a live run: the server's tools first, then one line per finished
-//! run, written and flushed as each ends so that an interrupted run loses nothing.
+//! The transcripts file of a live run: a header with the suite and the server's tools, then
+//! one line per finished run, written and flushed as each ends so that an interrupted run
+//! loses nothing. Without `--record` the file is a new one under `mcp-lean-runs/`.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use mcp_eval_core::ToolSpec;
 use mcp_eval_core::runner::{RunResult, ToolsHeader, Transcript};
+use serde_json::Value;
+
+/// The folder, under the current one, of the record files made without `--record`.
+pub(crate) const DEFAULT_DIR: &str = "mcp-lean-runs";
+
+/// Names tried for a default record file in one second before giving up.
+const MAX_SUFFIX: u32 = 1000;
 
 /// An open transcripts file.
 pub(crate) struct Recorder {
@@ -18,12 +27,16 @@ pub(crate) struct Recorder {
 
 impl Recorder {
     /// Creates `path`, which must not exist yet (recorded runs are never overwritten), and
-    /// writes the tools header.
+    /// writes the header: `suite` (its JSON) and `tools`.
     ///
     /// # Errors
     ///
     /// A sentence naming the file and what to do.
-    pub(crate) fn create(path: &Path, tools: &[ToolSpec]) -> Result<Recorder, String> {
+    pub(crate) fn create(
+        path: &Path,
+        suite: &Value,
+        tools: &[ToolSpec],
+    ) -> Result<Recorder, String> {
         let file = File::options()
             .write(true)
             .create_new(true)
@@ -38,12 +51,64 @@ impl Recorder {
                     format!("cannot create {}: {e}; check the --record path", path.display())
                 }
             })?;
+        Recorder::start(path, file, suite, tools)
+    }
+
+    /// Creates a new file `<dir>/<suite>-<UTC time>.jsonl` (`dir` made when missing), with
+    /// `-2`, `-3`, … before `.jsonl` when that name is taken, and writes the header.
+    ///
+    /// # Errors
+    ///
+    /// A sentence naming the folder or file and what to do.
+    pub(crate) fn create_in(
+        dir: &Path,
+        suite: &Value,
+        tools: &[ToolSpec],
+        now: SystemTime,
+    ) -> Result<Recorder, String> {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            format!(
+                "cannot create the folder {} for the record of the runs: {e}; give a file with --record FILE",
+                dir.display()
+            )
+        })?;
+        let name = suite.get("name").and_then(Value::as_str).unwrap_or("");
+        let stem = format!("{}-{}", file_stem(name), utc_stamp(now));
+        for n in 1..=MAX_SUFFIX {
+            let path = match n {
+                1 => dir.join(format!("{stem}.jsonl")),
+                n => dir.join(format!("{stem}-{n}.jsonl")),
+            };
+            match File::options().write(true).create_new(true).open(&path) {
+                Ok(file) => return Recorder::start(&path, file, suite, tools),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                Err(e) => {
+                    return Err(format!(
+                        "cannot create {}: {e}; give a file with --record FILE",
+                        path.display()
+                    ));
+                }
+            }
+        }
+        Err(format!(
+            "{MAX_SUFFIX} record files named {stem}… already exist in {}; give a file with --record FILE",
+            dir.display()
+        ))
+    }
+
+    fn start(
+        path: &Path,
+        file: File,
+        suite: &Value,
+        tools: &[ToolSpec],
+    ) -> Result<Recorder, String> {
         let mut recorder = Recorder {
             path: path.to_owned(),
             out: BufWriter::new(file),
             failed: None,
         };
         let header = ToolsHeader {
+            suite: Some(suite.clone()),
             tools: tools.to_vec(),
         };
         recorder.line(&serde_json::to_string(&header).map_err(|e| e.to_string())?);
@@ -51,6 +116,11 @@ impl Recorder {
             Some(e) => Err(e),
             None => Ok(recorder),
         }
+    }
+
+    /// The file.
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
     }
 
     /// Appends the line of one finished run.
@@ -92,3 +162,63 @@ impl Recorder {
         }
     }
 }
+
+/// A suite name as part of a file name: lower case, letters and digits kept (any script),
+/// `.` and `_` kept inside, every other run of characters one `-`, at most 60 characters;
+/// `suite` when nothing is left.
+fn file_stem(name: &str) -> String {
+    let mut stem = String::new();
+    for c in name.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() || c == '_' || (c == '.' && !stem.is_empty()) {
+            stem.push(c);
+        } else if !stem.is_empty() && !stem.ends_with('-') {
+            stem.push('-');
+        }
+        if stem.chars().count() >= 60 {
+            break;
+        }
+    }
+    let stem = stem.trim_end_matches(['-', '.']);
+    if stem.is_empty() {
+        "suite".to_owned()
+    } else {
+        stem.to_owned()
+    }
+}
+
+/// `20260105T101502Z`: ISO 8601's basic format, which sorts in time order and has no `:`
+/// (not allowed in Windows file names).
+fn utc_stamp(time: SystemTime) -> String {
+    let secs = time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let days = i64::try_from(secs / 86_400).unwrap_or(0);
+    let (year, month, day) = civil_from_days(days);
+    let rest = secs % 86_400;
+    format!(
+        "{year:04}{month:02}{day:02}T{:02}{:02}{:02}Z",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
+/// The Gregorian date `days` after 1970-01-01, counted in 400-year eras from 0000-03-01 so
+/// that the leap day ends a year.
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let shifted = days + 719_468;
+    let era = shifted.div_euclid(146_097);
+    let day_of_era = shifted - era * 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_from_march = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
+    let month = if month_from_march < 10 {
+        month_from_march + 3
+    } else {
+        month_from_march - 9
+    };
+    (year_of_era + era * 400 + i64::from(month <= 2), month, day)
+}
+
+#[cfg(test)]
+mod tests;

@@ -280,6 +280,56 @@ fn llm_digest_over_https_uses_the_models_choice_and_sends_the_key() {
     assert!(stderr.contains("e77777"), "{stderr}");
 }
 
+/// `digest --goal … --llm-url URL --ca-cert FILE` against a model over HTTPS presenting
+/// `tls`; the exit status, stdout and stderr.
+fn llm_digest_over(
+    tls: std::sync::Arc<rustls::ServerConfig>,
+    ca_cert: &std::path::Path,
+) -> (Option<i32>, String, String) {
+    let server =
+        scripted_llm::serve_with(vec![scripted_llm::chat(r#"{"refs": ["e125"]}"#)], Some(tls));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-lean"))
+        .args(["digest", "--goal", "read the comments on this story"])
+        .args([
+            "--llm-model",
+            "picker",
+            "--llm-url",
+            &server.url,
+            "--ca-cert",
+        ])
+        .arg(ca_cert)
+        .arg(news())
+        .output()
+        .expect("mcp-lean runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn llm_digest_pins_a_certificate_made_by_openssl_and_names_an_expired_one() {
+    let pki = scripted_llm::TestPki::new();
+    let (cert, tls) = pki.openssl_self_signed("model", "127.0.0.1", "IP:127.0.0.1");
+    let (code, stdout, stderr) = llm_digest_over(tls, &cert);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("the model chose e125"), "{stderr}");
+    assert!(stdout.contains("[ref=e125]"), "{stdout}");
+
+    let (_, expired) = pki.issue(|p| {
+        p.not_before = rcgen::date_time_ymd(2015, 6, 1);
+        p.not_after = rcgen::date_time_ymd(2016, 6, 1);
+    });
+    let (code, _, stderr) = llm_digest_over(expired, &pki.ca_file);
+    assert_eq!(code, Some(0), "the deterministic digest: {stderr}");
+    assert!(
+        stderr.contains("warning: the deterministic digest is shown")
+            && stderr.contains("the server's certificate expired on 2016-06-01"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn llm_digest_falls_back_with_a_warning_when_nobody_answers() {
     let server = scripted_llm::Server::unreachable();

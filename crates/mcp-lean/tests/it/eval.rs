@@ -269,7 +269,7 @@ fn an_unusable_ca_file_stops_the_run_before_any_scenario() {
     let stderr = judged(&["--ca-cert", "/nonexistent/ca.pem"], None);
     assert!(
         stderr.contains(
-            "mcp-lean: the CA certificate file /nonexistent/ca.pem is unusable: cannot read it"
+            "mcp-lean: the certificate file /nonexistent/ca.pem is unusable: cannot read it"
         ),
         "{stderr}"
     );

@@ -12,12 +12,12 @@ use serde_json::{Value, json};
 
 use crate::{repo_path, run};
 
-fn text(bytes: &[u8]) -> String {
+pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// A fresh path in the temp folder (not created).
-fn temp_path(name: &str) -> PathBuf {
+pub(crate) fn temp_path(name: &str) -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
     std::env::temp_dir().join(format!(
         "mcp-lean-live-{}-{}-{name}",
@@ -26,18 +26,18 @@ fn temp_path(name: &str) -> PathBuf {
     ))
 }
 
-fn shop_server() -> String {
+pub(crate) fn shop_server() -> String {
     repo_path("crates/mcp-lean/tests/fixtures/shop-mcp-server.mjs")
         .display()
         .to_string()
 }
 
-fn example_suite() -> String {
+pub(crate) fn example_suite() -> String {
     repo_path("examples/eval/suite.json").display().to_string()
 }
 
 /// What a competent agent does on each scenario of the example suite, one step per request.
-fn shop_agent(request: &Request) -> Reply {
+pub(crate) fn shop_agent(request: &Request) -> Reply {
     let (prompt, step) = (request.prompt(), request.steps());
     let plan: Vec<Reply> = if prompt.starts_with("Find red running shoes") {
         vec![
@@ -82,7 +82,7 @@ fn shop_agent(request: &Request) -> Reply {
     plan.into_iter().nth(step).unwrap_or_else(|| chat("Done."))
 }
 
-fn live(url: &str, record: &Path, extra: &[&str], suite: &str) -> Output {
+pub(crate) fn live(url: &str, record: &Path, extra: &[&str], suite: &str) -> Output {
     let record = record.display().to_string();
     let server = shop_server();
     let mut args = vec![
@@ -103,7 +103,7 @@ fn live(url: &str, record: &Path, extra: &[&str], suite: &str) -> Output {
     run(&args, None)
 }
 
-fn lines(path: &Path) -> Vec<Value> {
+pub(crate) fn lines(path: &Path) -> Vec<Value> {
     std::fs::read_to_string(path)
         .expect("the record file")
         .lines()
@@ -277,7 +277,7 @@ fn a_live_run_of_the_example_suite_reports_records_and_replays_to_the_same_score
     let _ = std::fs::remove_file(&junit);
 }
 
-const ONE_SCENARIO: &str = r#"{"name":"limits","baseUrl":"http://shop.test","scenarios":[
+pub(crate) const ONE_SCENARIO: &str = r#"{"name":"limits","baseUrl":"http://shop.test","scenarios":[
     {"id":"look","prompt":"Look at the cart.","startPage":"/cart","timeoutMs":3000,
      "expectations":{"toolCalls":["browser_snapshot"]}}]}"#;
 
@@ -504,37 +504,80 @@ fn ctrl_c_stops_the_runs_and_still_writes_the_report_and_the_record() {
 }
 
 #[test]
-fn a_live_run_over_https_with_a_private_ca_retries_429_and_500() {
-    let pki = scripted_llm::TestPki::new();
-    let model = scripted_llm::serve_with(
-        vec![
-            http("429 Too Many Requests", "Retry-After: 0\r\n", "{}"),
-            http("500 Internal Server Error", "", "{}"),
-            tool_calls(&[("browser_snapshot", json!({}))]),
-            chat("The cart total is 84.90 EUR."),
-        ],
-        Some(std::sync::Arc::clone(&pki.server)),
+fn without_record_a_live_run_records_under_mcp_lean_runs_and_says_where() {
+    let model = serve_fn(always_snapshot);
+    let dir = temp_path("cwd");
+    std::fs::create_dir_all(&dir).expect("a working folder");
+    let suite = dir.join("suite.json");
+    std::fs::write(&suite, ONE_SCENARIO).expect("write the suite");
+    let live_here = || {
+        Command::new(env!("CARGO_BIN_EXE_mcp-lean"))
+            .current_dir(&dir)
+            .args([
+                "eval",
+                "run",
+                "suite.json",
+                "--model",
+                "scripted",
+                "--api-url",
+            ])
+            .arg(&model.url)
+            .args(["--step-limit", "1", "--server", "--", "node"])
+            .arg(shop_server())
+            .output()
+            .expect("mcp-lean runs")
+    };
+    let recorded_path = |stderr: &str| -> PathBuf {
+        let line = stderr
+            .lines()
+            .find(|l| l.starts_with("mcp-lean: recording the runs in "))
+            .unwrap_or_else(|| panic!("where the runs go, before they run: {stderr}"));
+        let path = line
+            .trim_start_matches("mcp-lean: recording the runs in ")
+            .split(" (")
+            .next()
+            .unwrap_or("");
+        assert!(
+            stderr.contains(&format!(
+                "runs recorded in {path}; replay them with --transcripts {path}"
+            )),
+            "{stderr}"
+        );
+        PathBuf::from(path)
+    };
+    let first = live_here();
+    let stderr = text(&first.stderr);
+    assert_eq!(first.status.code(), Some(0), "{stderr}");
+    let path = recorded_path(&stderr);
+    // mcp-lean-runs/limits-20260105T101502Z.jsonl
+    let name = path
+        .strip_prefix("mcp-lean-runs")
+        .expect("under mcp-lean-runs/")
+        .display()
+        .to_string();
+    let stamp = name
+        .strip_prefix("limits-")
+        .and_then(|n| n.strip_suffix(".jsonl"))
+        .unwrap_or_else(|| panic!("<suite>-<time>.jsonl: {name}"));
+    assert!(
+        stamp.len() == 16
+            && stamp.as_bytes()[8] == b'T'
+            && stamp.ends_with('Z')
+            && stamp[..8].bytes().all(|b| b.is_ascii_digit()),
+        "{stamp}"
     );
-    assert!(model.url.starts_with("https://"));
-    let suite = temp_path("suite.json");
-    // Without the scenario's 3 s limit: the backoff after the 500 takes a while.
-    std::fs::write(&suite, ONE_SCENARIO.replace(r#""timeoutMs":3000,"#, ""))
-        .expect("write the suite");
-    let record = temp_path("runs.jsonl");
-    let ca = pki.ca_file.display().to_string();
-    let out = live(
-        &model.url,
-        &record,
-        &["--ca-cert", &ca, "--timeout", "30"],
-        &suite.display().to_string(),
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let recorded = lines(&record);
-    let stats = &recorded[1]["stats"];
-    // Two model steps; the failed attempts are retried inside the first one.
-    assert_eq!(stats["steps"], 2, "{}", recorded[1]);
-    assert_eq!(recorded[1]["finalText"], "The cart total is 84.90 EUR.");
-    assert_eq!(model.requests().len(), 4);
-    let _ = std::fs::remove_file(&record);
-    let _ = std::fs::remove_file(&suite);
+    let recorded = lines(&dir.join(&path));
+    assert_eq!(recorded.len(), 2, "the header and the run");
+    assert_eq!(recorded[0]["suite"]["name"], "limits");
+    assert_eq!(recorded[1]["scenarioId"], "look");
+
+    // A second run never overwrites the first.
+    let second = live_here();
+    let stderr = text(&second.stderr);
+    assert_eq!(second.status.code(), Some(0), "{stderr}");
+    let other = recorded_path(&stderr);
+    assert_ne!(other, path);
+    assert_eq!(lines(&dir.join(&path)).len(), 2);
+    assert_eq!(lines(&dir.join(&other)).len(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
 }

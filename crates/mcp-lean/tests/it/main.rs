@@ -2,6 +2,8 @@
 
 mod digest;
 mod eval;
+mod eval_compare;
+mod eval_https;
 mod eval_live;
 mod guard;
 #[path = "../support/junit.rs"]

@@ -714,3 +714,37 @@ fn excluded_tools_are_hidden_refused_and_the_tool_list_is_counted_once() {
     );
     let _ = std::fs::remove_file(stats);
 }
+
+#[test]
+fn llm_digest_in_the_proxy_pins_the_model_servers_own_certificate() {
+    let pki = scripted_llm::TestPki::new();
+    let (cert, tls) = pki.openssl_self_signed("model", "127.0.0.1", "IP:127.0.0.1");
+    let model =
+        scripted_llm::serve_with(vec![scripted_llm::chat(r#"{"refs": ["e125"]}"#)], Some(tls));
+    let cert = cert.display().to_string();
+    runtime().block_on(async {
+        let (running, _) = connect(&[
+            "--profile",
+            "playwright",
+            "--llm-url",
+            &model.url,
+            "--llm-model",
+            "picker",
+            "--ca-cert",
+            &cert,
+        ])
+        .await;
+        let goal = json!({"goal": "read the comments on this story"});
+        let result = running
+            .call_tool(
+                call("browser_snapshot")
+                    .with_arguments(goal.as_object().cloned().unwrap_or_default()),
+            )
+            .await
+            .expect("a result");
+        let first = text(&result);
+        assert!(first.contains("chosen by the model"), "{first}");
+        assert_eq!(model.requests().len(), 1);
+        running.cancel().await.expect("the proxy stops");
+    });
+}

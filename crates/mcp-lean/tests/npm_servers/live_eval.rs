@@ -57,7 +57,7 @@ fn ref_of(snapshot: &str, needle: &str) -> String {
 }
 
 #[test]
-fn the_example_browser_server_runs_the_example_suite_live_and_replays() {
+fn the_example_browser_server_runs_the_example_suite_live_replays_and_compares_with_the_proxy() {
     let site = site::serve();
     // The example server's tools are `snapshot`, `navigate`, …: the model looks and answers.
     let model = serve_fn(|request: &Request| match request.steps() {
@@ -141,6 +141,63 @@ fn the_example_browser_server_runs_the_example_suite_live_and_replays() {
             .collect::<Vec<_>>()
     };
     assert_eq!(summary(&out_text(&replay.stdout)), summary(&md));
+
+    // The same runs with the server behind `mcp-lean proxy`, then both records compared.
+    let proxied = dir.join("proxy.jsonl");
+    let out = mcp_lean(&[
+        "eval",
+        "run",
+        &example_suite(),
+        "--model",
+        "scripted",
+        "--api-url",
+        &model.url,
+        "--base-url",
+        &site.url(""),
+        "--record",
+        &proxied.display().to_string(),
+        "--timeout",
+        "120",
+        "--server",
+        "--",
+        env!("CARGO_BIN_EXE_mcp-lean"),
+        "proxy",
+        "--",
+        &server.display().to_string(),
+        "--chromium",
+        &chromium(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", out_text(&out.stderr));
+    let (a, b) = (record.display().to_string(), proxied.display().to_string());
+    let compare = |format: &str| {
+        let out = mcp_lean(&["eval", "compare", &a, &b, "--format", format]);
+        // Both runs fail the same scenarios: nothing now fails, so the comparison passes.
+        assert_eq!(out.status.code(), Some(0), "{}", out_text(&out.stderr));
+        out_text(&out.stdout)
+    };
+    let md = compare("md");
+    assert!(
+        md.starts_with("# Compare: Shop browser agent (standard mode)"),
+        "{md}"
+    );
+    assert!(
+        md.contains("**4 scenarios in both: 0 passed in A, 0 in B**"),
+        "{md}"
+    );
+    assert!(md.contains("| tool output tokens |"), "{md}");
+    assert!(
+        md.contains("| read-cart-total | same | ❌ fail 0/3 | ❌ fail 0/3 |"),
+        "{md}"
+    );
+    let json: Value = serde_json::from_str(&compare("json")).expect("JSON");
+    assert_eq!(json["totalA"]["usage"]["runs"], 6);
+    assert_eq!(json["totalB"]["usage"]["runs"], 6);
+    assert_eq!(json["scenarios"].as_array().map(Vec::len), Some(4));
+    let xml = compare("junit");
+    let junit = dir.join("compare.xml");
+    std::fs::write(&junit, &xml).expect("the JUnit file");
+    crate::junit::assert_valid_junit(&junit, &xml);
+    assert!(xml.contains("tests=\"4\" failures=\"0\""), "{xml}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -195,10 +252,11 @@ fn playwright_agent(request: &Request) -> Reply {
 }
 
 /// Runs the example suite live against Playwright MCP reached by `server` (the arguments after
-/// the model's), and checks that every scenario passes with no tool error.
-fn playwright_live_run(dir: &Path, site: &site::Site, server: &[String]) {
+/// the model's), checks that every scenario passes with no tool error, and returns the record
+/// (`<name>.jsonl` in `dir`).
+fn playwright_live_run(dir: &Path, site: &site::Site, server: &[String], name: &str) -> PathBuf {
     let model = serve_fn(playwright_agent);
-    let record = dir.join(format!("runs-{}.jsonl", server.len()));
+    let record = dir.join(format!("{name}.jsonl"));
     let mut args: Vec<String> = [
         "eval",
         "run",
@@ -256,6 +314,7 @@ fn playwright_live_run(dir: &Path, site: &site::Site, server: &[String]) {
             assert_eq!(call["result"]["isError"], false, "{call}");
         }
     }
+    record
 }
 
 #[test]
@@ -279,11 +338,46 @@ fn playwright_mcp_runs_the_example_suite_live_over_stdio_and_streamable_http() {
     .iter()
     .map(|a| (*a).to_owned())
     .collect();
-    playwright_live_run(&dir, &site, &stdio);
+    let direct = playwright_live_run(&dir, &site, &stdio, "direct");
+
+    // The README's comparison: the same server behind `mcp-lean proxy`, then both records
+    // side by side. Every scenario still passes. (These pages are tiny: the proxy saves
+    // nothing on them, and adds the snapshots Playwright MCP only links to.)
+    let mut proxied = vec![
+        "--server".to_owned(),
+        "--".to_owned(),
+        env!("CARGO_BIN_EXE_mcp-lean").to_owned(),
+        "proxy".to_owned(),
+    ];
+    proxied.extend_from_slice(&stdio[1..]);
+    let proxy = playwright_live_run(&dir, &site, &proxied, "proxy");
+    let out = mcp_lean(&[
+        "eval",
+        "compare",
+        &direct.display().to_string(),
+        &proxy.display().to_string(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", out_text(&out.stderr));
+    let comparison: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        (
+            &comparison["totalA"]["passed"],
+            &comparison["totalB"]["passed"]
+        ),
+        (&json!(4), &json!(4))
+    );
+    assert_eq!(comparison["delta"]["passed"], 0);
+    assert!(
+        comparison["delta"]["toolOutputTokens"].is_i64(),
+        "both runs recorded their tool output: {}",
+        comparison["delta"]
+    );
 
     // One Playwright MCP over streamable HTTP, a session per run.
     let (mut server, url) = crate::playwright::start_http_server(&dir);
-    playwright_live_run(&dir, &site, &["--server-url".to_owned(), url]);
+    playwright_live_run(&dir, &site, &["--server-url".to_owned(), url], "http");
     let _ = server.kill();
     let _ = server.wait();
     let _ = std::fs::remove_dir_all(&dir);

@@ -34,28 +34,18 @@ fn shop() -> String {
     )
 }
 
-/// The pages of the example eval suite (`examples/eval/suite.json`).
+/// The pages of the example eval suite (`examples/eval/suite.json`), from the static site
+/// the README serves them from (`examples/eval/site`).
 fn example_shop(path: &str) -> Option<String> {
-    let (title, main) = match path {
-        "/" => (
-            "Shop",
-            r#"<h1>Shop</h1><input type="search" aria-label="Search">"#,
-        ),
-        "/login" => (
-            "Sign in",
-            r#"<h1>Sign in</h1><label>Email <input type="email"></label>
-<label>Password <input type="password"></label><button>Sign in</button>"#,
-        ),
-        "/cart" => ("Cart", "<h1>Your cart</h1><p>Total: 84.90 EUR</p>"),
-        "/product/blue-socks" => (
-            "Blue socks",
-            "<h1>Blue socks</h1><button>Add to cart</button>",
-        ),
+    let file = match path {
+        "/" => "index.html",
+        "/login" => "login/index.html",
+        "/cart" => "cart/index.html",
+        "/product/blue-socks" => "product/blue-socks/index.html",
         _ => return None,
     };
-    Some(format!(
-        "<!doctype html><html><head><title>{title}</title></head><body><main>{main}</main></body></html>"
-    ))
+    let site = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/eval/site");
+    std::fs::read_to_string(site.join(file)).ok()
 }
 
 /// A corpus page's HTML; the page id is checked to be a plain name.
