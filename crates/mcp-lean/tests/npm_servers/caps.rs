@@ -146,6 +146,10 @@ fn a_real_large_page_through_the_proxy_stays_within_the_cap() {
         let missing: Vec<_> = expected.keys().filter(|r| !paged.contains_key(*r)).collect();
         assert!(missing.is_empty(), "controls on no page: {missing:?}");
 
+        eprintln!("browser_find passes through, capped like any result");
+        let found = capped(&client, "browser_find", json!({"text": "Zealand"})).await;
+        assert!(found.concat().contains("Zealand"), "{found:?}");
+
         eprintln!("a part of the page, with a goal");
         // Wikipedia's "Personal tools" navigation (named by its heading, which the snapshot
         // keeps instead of the name).
