@@ -73,19 +73,24 @@ pub fn success(output: &str, targets: &[Vec<String>]) -> bool {
         .all(|group| group.iter().any(|r| output.contains(&format!("[ref={r}]"))))
 }
 
-/// Where the goal digest at default settings first shows every target group when read page
+/// Where the goal digest at `settings` first shows every target group when read page
 /// after page (`page: 1`, `2`, …, at most `max_pages`): that page, and how many ref lines were
 /// read up to the one that completed the targets. `None` when the targets are not all shown
 /// within `max_pages`, or the page does not parse. Finer than [`success`]: a change that
 /// moves a target from the 30th line to the 12th shows here before it flips a goal.
 #[must_use]
-pub fn reach(text: &str, case: &GoalCase, max_pages: usize) -> Option<(usize, usize)> {
+pub fn reach(
+    text: &str,
+    case: &GoalCase,
+    max_pages: usize,
+    settings: &DigestConfig,
+) -> Option<(usize, usize)> {
     let snap = parse(text).ok()?;
     let mut shown: Vec<String> = Vec::new();
     for page in 1..=max_pages {
         let config = DigestConfig {
             page,
-            ..DigestConfig::default()
+            ..settings.clone()
         };
         let out = digest_with(&snap, &case.goal, &config).text;
         for piece in out.split("[ref=").skip(1) {

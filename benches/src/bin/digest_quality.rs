@@ -66,8 +66,9 @@ fn main() {
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut validation = vec![Tally::default(); GROUPS.len()];
+    let defaults = default_config(&args);
     for (set, goals, pages) in &loaded {
-        let tallies = measure(goals, pages, &DigestConfig::default(), None, verbose);
+        let tallies = measure(goals, pages, &defaults, None, verbose);
         for (m, name) in METHODS.iter().enumerate() {
             print_row(set, name, &tallies[m]);
         }
@@ -83,7 +84,7 @@ fn main() {
     println!("\n## Reach: the goal digest read page after page (default settings)\n");
     let rows: Vec<String> = loaded
         .iter()
-        .flat_map(|(set, goals, pages)| reach_rows(set, goals, pages, verbose))
+        .flat_map(|(set, goals, pages)| reach_rows(set, goals, pages, &defaults, verbose))
         .collect();
     println!(
         "| set | goals | targets on page 1 | by page 2 | by page 3 | within {MAX_PAGES} pages | geometric mean of refs read until the targets |"
@@ -105,7 +106,7 @@ fn main() {
     for (set, goals, pages) in &loaded {
         let mut cells = vec![Vec::new(); METHODS.len()];
         for budget in CURVE {
-            let config = DigestConfig::default().with_fixed_budget(budget);
+            let config = defaults.clone().with_fixed_budget(budget);
             let tallies = measure(goals, pages, &config, Some(budget), false);
             for (m, cell) in cells.iter_mut().enumerate() {
                 let t = &tallies[m][0];
@@ -124,6 +125,21 @@ fn main() {
 struct Page {
     text: String,
     english: Option<bool>,
+}
+
+/// The default settings, with `--model-share N` the model's share of the budget in percent
+/// (0 leaves the model out): the setting the model's measurements compare.
+fn default_config(args: &[String]) -> DigestConfig {
+    let mut config = DigestConfig::default();
+    if let Some(share) = args
+        .iter()
+        .position(|a| a == "--model-share")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+    {
+        config.model_share_percent = share;
+    }
+    config
 }
 
 fn load_pages(goals: &[GoalCase]) -> Vec<Page> {
@@ -214,11 +230,17 @@ fn measure(
 /// Table rows saying how far into the paged goal digest each goal's targets are, per
 /// difficulty: a change too small to flip a goal still moves the mean. With `verbose`, prints
 /// each goal's reach first.
-fn reach_rows(set: &str, goals: &[GoalCase], pages: &[Page], verbose: bool) -> Vec<String> {
+fn reach_rows(
+    set: &str,
+    goals: &[GoalCase],
+    pages: &[Page],
+    settings: &DigestConfig,
+    verbose: bool,
+) -> Vec<String> {
     let reached: Vec<Option<(usize, usize)>> = goals
         .iter()
         .zip(pages)
-        .map(|(case, page)| reach(&page.text, case, MAX_PAGES))
+        .map(|(case, page)| reach(&page.text, case, MAX_PAGES, settings))
         .collect();
     if verbose {
         for (case, r) in goals.iter().zip(&reached) {

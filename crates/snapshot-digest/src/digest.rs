@@ -9,6 +9,7 @@ mod index;
 mod kept;
 mod language;
 mod lexicon;
+mod model;
 mod neighbours;
 mod score;
 mod select;
@@ -19,6 +20,7 @@ mod wordnet;
 
 use emit::{EmitOptions, emit};
 pub use explain::{Explanation, KeptAs, ScorePart};
+pub use model::{Relatedness, StaticEmbeddings};
 
 use crate::{Snapshot, estimate_tokens, is_interactive_role, is_landmark_role};
 
@@ -82,6 +84,13 @@ pub struct DigestConfig {
     /// `{page}` stands for its number. Default:
     /// `the same goal with page {page} lists the next candidates`.
     pub next_page_hint: String,
+    /// Most of a goal digest's budget, in percent, for the candidates a model of
+    /// relatedness ([`Relatedness`]) ranks best, listed after those the digest's own word
+    /// matching ranks first: they find what the goal means where it shares no word with the
+    /// page (another language, an intent). The model gets this share times the part of the
+    /// goal's words the page does not contain: all of it for an English goal on a Japanese
+    /// page, none when every goal word is on the page. Default 25; 0 leaves the model out.
+    pub model_share_percent: usize,
 }
 
 impl Default for DigestConfig {
@@ -95,6 +104,7 @@ impl Default for DigestConfig {
             page: 1,
             full_snapshot_hint: "request the full snapshot to see everything".to_owned(),
             next_page_hint: "the same goal with page {page} lists the next candidates".to_owned(),
+            model_share_percent: 25,
         }
     }
 }
@@ -203,7 +213,45 @@ pub fn digest(snapshot: &Snapshot<'_>, goal: &str) -> Digest {
 /// [`digest`] with a [`DigestConfig`].
 #[must_use]
 pub fn digest_with(snapshot: &Snapshot<'_>, goal: &str, config: &DigestConfig) -> Digest {
-    assemble::goal_digest(snapshot, goal, config, false, None).0
+    digest_with_model(snapshot, goal, config, StaticEmbeddings::builtin())
+}
+
+/// [`digest_with`] with a model of relatedness of the caller's instead of the built-in
+/// [`StaticEmbeddings`]: it ranks the candidates of the budget's
+/// [`model_share_percent`](DigestConfig::model_share_percent).
+///
+/// # Example
+///
+/// ```
+/// use snapshot_digest::{DigestConfig, Relatedness, digest_with_model, parse};
+///
+/// /// Ranks texts by length: a stand-in for a real model.
+/// struct Shortest;
+/// impl Relatedness for Shortest {
+///     fn scores(&self, _goal: &str, texts: &[&str]) -> Vec<f32> {
+///         texts.iter().map(|t| -(t.len() as f32)).collect()
+///     }
+/// }
+///
+/// let mut text = String::new();
+/// for i in 1..200 {
+///     text.push_str(&format!("- link \"Story number {i} of the day\" [ref=e{i}]\n"));
+/// }
+/// text.push_str("- link \"Go\" [ref=e500]\n");
+/// let snap = parse(&text)?;
+/// let config = DigestConfig::default().with_fixed_budget(300);
+/// let d = digest_with_model(&snap, "read the news", &config, &Shortest);
+/// assert!(d.text.contains("[ref=e500]"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn digest_with_model(
+    snapshot: &Snapshot<'_>,
+    goal: &str,
+    config: &DigestConfig,
+    model: &dyn Relatedness,
+) -> Digest {
+    assemble::goal_digest(snapshot, goal, config, false, None, Some(model)).0
 }
 
 /// [`digest_with`], and for each node it shows, why: how it came in (match, context,
@@ -223,7 +271,14 @@ pub fn explain_digest(
     goal: &str,
     config: &DigestConfig,
 ) -> (Digest, Vec<Explanation>) {
-    assemble::goal_digest(snapshot, goal, config, true, None)
+    assemble::goal_digest(
+        snapshot,
+        goal,
+        config,
+        true,
+        None,
+        Some(StaticEmbeddings::builtin()),
+    )
 }
 
 /// A goal digest whose page-1 matches are `chosen` (node indices, best first) instead of
@@ -235,7 +290,15 @@ pub(crate) fn digest_given(
     config: &DigestConfig,
     chosen: &[usize],
 ) -> Digest {
-    assemble::goal_digest(snapshot, goal, config, false, Some(chosen)).0
+    assemble::goal_digest(
+        snapshot,
+        goal,
+        config,
+        false,
+        Some(chosen),
+        Some(StaticEmbeddings::builtin()),
+    )
+    .0
 }
 
 /// A first look at a page within its budget ([`DigestConfig::budget`]), for when there is no
@@ -268,7 +331,7 @@ pub fn outline_with(snapshot: &Snapshot<'_>, config: &DigestConfig) -> Digest {
             return full;
         }
     }
-    assemble::goal_digest(snapshot, "", config, false, None).0
+    assemble::goal_digest(snapshot, "", config, false, None, None).0
 }
 
 /// A compact outline of the whole page: every control with its ref and `/url`, headings,

@@ -222,7 +222,8 @@ impl Hasher for Fnv {
     }
 }
 
-type FnvMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
+/// A map with the same hasher.
+pub(crate) type FnvMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
 /// A set with the same hasher.
 pub(crate) type FnvSet<K> = std::collections::HashSet<K, BuildHasherDefault<Fnv>>;
 
