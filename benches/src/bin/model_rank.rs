@@ -4,6 +4,9 @@
 //! reciprocal rank, per set, difficulty and language. Finer than digest success, and
 //! independent of the budget: the measure to compare tables and descriptions with.
 //!
+//! First it says how long the built-in model takes to load and how much memory it adds
+//! (resident set before and after, from `/proc/self/status`).
+//!
 //! Run: `MCP_LEAN_CORPUS=../shared/corpus cargo run --release -p mcp-lean-benches --bin model_rank`
 //! (`-- --table FILE` scores with another table in `relatedness.bin`'s format).
 
@@ -15,6 +18,17 @@ use mcp_lean_benches::stats::median;
 use snapshot_digest::{NodeKind, Relatedness, StaticEmbeddings, is_interactive_role, parse};
 
 fn main() {
+    let before = resident_kib();
+    let start = std::time::Instant::now();
+    let builtin = StaticEmbeddings::builtin();
+    let load = start.elapsed();
+    // The first scoring touches the table's pages; count them too.
+    let _ = builtin.scores("sign in", &["Anmelden"]);
+    println!(
+        "built-in model: loaded in {:.1} ms, {:.1} MB more resident ({builtin:?})\n",
+        load.as_secs_f64() * 1000.0,
+        (resident_kib().saturating_sub(before)) as f64 / 1024.0
+    );
     let args: Vec<String> = std::env::args().collect();
     let table = args
         .iter()
@@ -27,7 +41,7 @@ fn main() {
         });
     let model: &dyn Relatedness = match &table {
         Some(t) => t,
-        None => StaticEmbeddings::builtin(),
+        None => builtin,
     };
     println!("| set | group | goals | median rank | within 10 | within 30 | MRR |");
     println!("|---|---|---|---|---|---|---|");
@@ -72,6 +86,10 @@ fn main() {
             );
         }
     }
+    println!(
+        "\nresident after scoring every page: {:.1} MB more than before the model loaded",
+        (resident_kib().saturating_sub(before)) as f64 / 1024.0
+    );
 }
 
 /// The rank (from 1) the model gives the goal's hardest target group: for each group, its
@@ -130,4 +148,16 @@ fn rank(model: &dyn Relatedness, text: &str, case: &GoalCase) -> Option<usize> {
         .iter()
         .map(|group| group.iter().filter_map(position).min())
         .try_fold(0usize, |worst, best| best.map(|b| worst.max(b)))
+}
+
+/// The process's resident set in KiB (`VmRSS`), 0 where `/proc` does not say.
+fn resident_kib() -> usize {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
 }

@@ -101,11 +101,11 @@ pub(super) fn goal_digest(
             snap.len(),
         )))
     };
-    let model = model.filter(|_| scorer.has_goal());
+    let model = model.filter(|_| scorer.has_goal() && config.model_share_percent > 0);
     // The more of the goal's own words the page lacks, the less the word-match ranking knows
-    // and the more of the list the model gets: none when the page has every goal word
-    // (measured: a fixed share cost dev and validation goals whose targets the word matching
-    // had at the end of its list).
+    // and the more of the list the model gets: when the page has every goal word, only what
+    // the word-match list leaves (measured: a fixed share cost dev and validation goals whose
+    // targets the word matching had at the end of its list).
     let concepts = goal.concepts.len().max(1);
     let found = (0..goal.concepts.len())
         .filter(|&k| matches.found(k, 0))

@@ -321,3 +321,6 @@ impl StaticEmbeddings {
 fn norm(v: &[f32]) -> f32 {
     v.iter().map(|x| x * x).sum::<f32>().sqrt()
 }
+
+#[cfg(test)]
+mod tests;
