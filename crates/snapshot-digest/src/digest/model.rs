@@ -22,7 +22,7 @@ use super::text::{fold, for_each_word};
 /// The goal digest asks it to rank the page's candidate controls, each described in one
 /// line of text (its name or label, the words of its URL, the heading of its section), and
 /// lists the best of them in a share of its budget
-/// ([`DigestConfig::model_share`](crate::DigestConfig::model_share)) after the candidates
+/// ([`DigestConfig::model_share_percent`](crate::DigestConfig::model_share_percent)) after the candidates
 /// its own word matching ranks first. The built-in model is [`StaticEmbeddings`]; a server
 /// with a model of its own (a transformer, a remote service with a cache) implements this
 /// trait and passes it to [`digest_with_model`](crate::digest_with_model).
