@@ -5,7 +5,8 @@
 //!
 //! Run: `MCP_LEAN_CORPUS=../shared/corpus cargo run --release -p mcp-lean-benches --bin digest_quality`
 //! (`-- --verbose` lists each goal's outcome and reach, `-- --set val2` measures one set only,
-//! `-- --no-curve` leaves out the budget curve).
+//! `-- --no-curve` leaves out the budget curve, `-- --model-share N` sets the model's share,
+//! `-- --ablation` adds what each language resource and the model add: success without each).
 
 #![allow(clippy::print_stdout, reason = "a report printed for people")]
 
@@ -15,7 +16,9 @@ use mcp_lean_benches::baselines::{interactive_only, keyword_grep, within_tokens}
 use mcp_lean_benches::goals::{GoalCase, is_english, load_goals, reach, success};
 use mcp_lean_benches::stats::{Tally, median, percentile};
 use mcp_lean_benches::{ai_snapshots, corpus_dir};
-use snapshot_digest::{DigestConfig, digest_with, full_digest, is_interactive_role, parse};
+use snapshot_digest::{
+    DigestConfig, Resources, digest_with, full_digest, is_interactive_role, parse,
+};
 
 const METHODS: [&str; 3] = ["goal digest", "interactive only", "keyword grep"];
 /// The groups each set is reported in: all goals, each difficulty, read goals (questions), and
@@ -93,6 +96,9 @@ fn main() {
     for row in rows {
         println!("{row}");
     }
+    if args.iter().any(|a| a == "--ablation") {
+        ablation(&loaded, &defaults);
+    }
     if !curve {
         full_digest_report();
         return;
@@ -125,6 +131,53 @@ fn main() {
 struct Page {
     text: String,
     english: Option<bool>,
+}
+
+/// Success of the goal digest per set, with each language resource left out in turn and
+/// without the model: what each one adds on top of all the others.
+fn ablation(loaded: &[(&str, Vec<GoalCase>, Vec<Page>)], defaults: &DigestConfig) {
+    type Without = fn(&mut Resources);
+    let variants: [(&str, Option<Without>); 7] = [
+        ("everything", None),
+        ("without the model", None),
+        ("without the lexicon", Some(|r| r.lexicon = true)),
+        ("without WordNet", Some(|r| r.wordnet = true)),
+        ("without the neighbours", Some(|r| r.neighbours = true)),
+        ("without the translations", Some(|r| r.translations = true)),
+        ("without Snowball", Some(|r| r.snowball = true)),
+    ];
+    println!("\n## What each resource adds (success without it, default settings)\n");
+    print!("| resources |");
+    for (set, _, _) in loaded {
+        print!(" {set} |");
+    }
+    println!(" val + val2 | val + val2, English pages | val + val2, other languages |");
+    println!("|---|{}---|---|---|", "---|".repeat(loaded.len()));
+    for (name, without) in variants {
+        let mut config = defaults.clone();
+        if let Some(f) = without {
+            f(&mut config.without);
+        }
+        if name == "without the model" {
+            config.model_share_percent = 0;
+        }
+        let mut validation = vec![Tally::default(); GROUPS.len()];
+        print!("| {name} |");
+        for (set, goals, pages) in loaded {
+            let t = &measure(goals, pages, &config, None, false)[0];
+            print!(" {} ({}/{}) |", t[0].percent(), t[0].ok, t[0].total);
+            if set.starts_with("val") {
+                for (sum, x) in validation.iter_mut().zip(t) {
+                    sum.merge(x);
+                }
+            }
+        }
+        for g in [0, 6, 7] {
+            let t = &validation[g];
+            print!(" {} ({}/{}) |", t.percent(), t.ok, t.total);
+        }
+        println!();
+    }
 }
 
 /// The default settings, with `--model-share N` the model's share of the budget in percent

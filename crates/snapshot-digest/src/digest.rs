@@ -91,6 +91,27 @@ pub struct DigestConfig {
     /// goal's words the page does not contain: all of it for an English goal on a Japanese
     /// page, none when every goal word is on the page. Default 25; 0 leaves the model out.
     pub model_share_percent: usize,
+    /// Language resources left out, for measuring what each adds (`digest_quality
+    /// --without …`); not a stable setting. Default: none.
+    #[doc(hidden)]
+    pub without: Resources,
+}
+
+/// Language resources of the goal digest that can be left out, to measure what each adds.
+/// Not a stable API.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Resources {
+    /// The hand lexicon of web conventions (`lexicon.rs`).
+    pub lexicon: bool,
+    /// WordNet's synonyms and relatives.
+    pub wordnet: bool,
+    /// The embedding neighbours.
+    pub neighbours: bool,
+    /// The Portuguese and Italian translations.
+    pub translations: bool,
+    /// Snowball stems.
+    pub snowball: bool,
 }
 
 impl Default for DigestConfig {
@@ -105,6 +126,7 @@ impl Default for DigestConfig {
             full_snapshot_hint: "request the full snapshot to see everything".to_owned(),
             next_page_hint: "the same goal with page {page} lists the next candidates".to_owned(),
             model_share_percent: 25,
+            without: Resources::default(),
         }
     }
 }

@@ -20,7 +20,7 @@ mod write;
 pub use attrs::{BoundingBox, Invalid, Tristate};
 pub use diff::{Diff, DiffKind, diff};
 pub use digest::{
-    Digest, DigestConfig, DigestStats, Explanation, KeptAs, Relatedness, ScorePart,
+    Digest, DigestConfig, DigestStats, Explanation, KeptAs, Relatedness, Resources, ScorePart,
     StaticEmbeddings, digest, digest_with, digest_with_model, explain_digest, full_digest,
     full_digest_with, outline_with,
 };

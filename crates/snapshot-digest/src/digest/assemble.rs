@@ -71,7 +71,7 @@ pub(super) fn goal_digest(
     if input_tokens <= budget.saturating_sub(whole_header) {
         return whole(snap, quoted, budget, page, input_tokens, explain);
     }
-    let goal = analyse(goal_text, detect(snap));
+    let goal = analyse(goal_text, detect(snap), config.without);
     let matches = match_goal(snap, &goal);
     let scorer = Scorer::new(snap, &goal, &matches);
     let score = if goal.concepts.is_empty() {
