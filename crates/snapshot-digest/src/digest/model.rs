@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 
 use super::index::FnvMap;
 use super::lexicon::is_stopword;
-use super::text::{fold, for_each_word};
+use super::text::{fold_into, for_each_word};
 
 /// A model that scores texts by how related they are to a goal.
 ///
@@ -147,16 +147,18 @@ impl StaticEmbeddings {
 
     /// Appends the pieces of one folded word (with its word-start mark) to `out`: the
     /// segmentation of highest total log-probability (Viterbi over char boundaries).
-    fn segment(&self, word: &str, out: &mut Vec<u32>) {
-        let bounds: Vec<usize> = word
-            .char_indices()
-            .map(|(i, _)| i)
-            .chain([word.len()])
-            .collect();
+    /// `scratch` holds the search's buffers between calls.
+    fn segment(&self, word: &str, scratch: &mut Scratch, out: &mut Vec<u32>) {
+        let Scratch { bounds, best, back } = scratch;
+        bounds.clear();
+        bounds.extend(word.char_indices().map(|(i, _)| i));
+        bounds.push(word.len());
         let n = bounds.len() - 1;
-        let mut best = vec![f32::NEG_INFINITY; n + 1];
+        best.clear();
+        best.resize(n + 1, f32::NEG_INFINITY);
         // (start char, piece id or PREFIX for an unknown char) of the best path to each end.
-        let mut back = vec![(0usize, PREFIX); n + 1];
+        back.clear();
+        back.resize(n + 1, (0, PREFIX));
         best[0] = 0.0;
         for i in 0..n {
             if best[i] == f32::NEG_INFINITY {
@@ -204,12 +206,22 @@ impl StaticEmbeddings {
     }
 }
 
+/// The buffers of one segmentation, kept between words.
+#[derive(Default)]
+struct Scratch {
+    bounds: Vec<usize>,
+    best: Vec<f32>,
+    back: Vec<(usize, u32)>,
+}
+
 /// Pieces of many texts, segmented once per distinct word.
 struct Pieces<'m> {
     model: &'m StaticEmbeddings,
     memo: FnvMap<String, (u32, u32)>,
     pool: Vec<u32>,
     word: String,
+    scratch: Scratch,
+    folded: String,
 }
 
 impl<'m> Pieces<'m> {
@@ -219,13 +231,17 @@ impl<'m> Pieces<'m> {
             memo: FnvMap::default(),
             pool: Vec::new(),
             word: String::new(),
+            scratch: Scratch::default(),
+            folded: String::new(),
         }
     }
 
     /// The pieces of `text` (any case), appended to `out`; with `goal`, words without
     /// intent are left out.
     fn of(&mut self, text: &str, goal: bool, out: &mut Vec<u32>) {
-        let folded = fold(text);
+        let mut folded = std::mem::take(&mut self.folded);
+        folded.clear();
+        fold_into(&mut folded, text);
         for_each_word(&folded, |w| {
             if goal && is_stopword(w) {
                 return;
@@ -237,7 +253,8 @@ impl<'m> Pieces<'m> {
                     self.word.push(WORD_START);
                     self.word.push_str(w);
                     let start = self.pool.len();
-                    self.model.segment(&self.word, &mut self.pool);
+                    self.model
+                        .segment(&self.word, &mut self.scratch, &mut self.pool);
                     let span = (
                         u32::try_from(start).unwrap_or(u32::MAX),
                         u32::try_from(self.pool.len() - start).unwrap_or(0),
@@ -249,6 +266,7 @@ impl<'m> Pieces<'m> {
             let start = start as usize;
             out.extend_from_slice(&self.pool[start..start + len as usize]);
         });
+        self.folded = folded;
     }
 }
 
@@ -266,7 +284,7 @@ impl Relatedness for StaticEmbeddings {
         }
         // Document frequency of each piece over the texts: a piece in every control (the
         // site's name, a section's heading) says little about which one the goal needs.
-        let mut df: FnvMap<u32, u32> = FnvMap::default();
+        let mut df = vec![0u32; self.logp.len()];
         let mut seen = Vec::new();
         for span in &spans {
             seen.clear();
@@ -274,13 +292,13 @@ impl Relatedness for StaticEmbeddings {
             seen.sort_unstable();
             seen.dedup();
             for &p in &seen {
-                *df.entry(p).or_default() += 1;
+                df[p as usize] += 1;
             }
         }
         #[allow(clippy::cast_precision_loss, reason = "counts far below 2^24")]
         let total = texts.len() as f32 + 1.0;
         #[allow(clippy::cast_precision_loss, reason = "counts far below 2^24")]
-        let idf = |p: u32| (total / (df.get(&p).copied().unwrap_or(0) as f32 + 0.5)).ln();
+        let idf = |p: u32| (total / (df[p as usize] as f32 + 0.5)).ln();
         let goal_vector = self.weighted_sum(&goal_pieces, &idf);
         let goal_norm = norm(&goal_vector);
         if goal_norm == 0.0 {
