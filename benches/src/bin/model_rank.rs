@@ -1,6 +1,6 @@
 //! How well a model of relatedness alone ranks each goal's targets among all the controls of
 //! its page, described as the goal digest describes them to the model (name or first label,
-//! URL, section heading): the median rank, the share within the first 10 and 30, and the mean
+//! section heading: `fill::model_order`): the median rank, the share within the first 10 and 30, and the mean
 //! reciprocal rank, per set, difficulty and language. Finer than digest success, and
 //! independent of the budget: the measure to compare tables and descriptions with.
 //!
@@ -112,10 +112,6 @@ fn rank(model: &dyn Relatedness, text: &str, case: &GoalCase) -> Option<usize> {
             continue;
         };
         let mut line = String::new();
-        if std::env::var("XD").unwrap_or_default().contains("role") {
-            line.push_str(node.role());
-            line.push(' ');
-        }
         match node.name().or(node.text()) {
             Some(name) => line.push_str(name),
             None => {
@@ -127,12 +123,7 @@ fn rank(model: &dyn Relatedness, text: &str, case: &GoalCase) -> Option<usize> {
                 }
             }
         }
-        let xd = std::env::var("XD").unwrap_or_default();
-        if let Some(url) = node.url().filter(|_| xd.contains("url")) {
-            line.push(' ');
-            line.push_str(url);
-        }
-        if let Some(h) = heading.filter(|_| !xd.contains("nohead")) {
+        if let Some(h) = heading {
             line.push(' ');
             line.push_str(h);
         }
