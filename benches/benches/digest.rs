@@ -33,6 +33,27 @@ fn digest_benches(c: &mut Criterion) {
     });
     group.finish();
 
+    // The page of median size among the real pages (30.7k chars): the usual case, where the
+    // model of relatedness costs most relative to the rest.
+    let mut real: Vec<&(String, String)> = all
+        .iter()
+        .filter(|(name, text)| name.starts_with("readability/") && !text.is_empty())
+        .collect();
+    real.sort_by_key(|(name, text)| (text.len(), name.clone()));
+    let (median_name, median) = real[real.len() / 2];
+    let goal = "I'd like to tell the author what I think of this piece";
+    let mut group = c.benchmark_group("digest/median-page");
+    group.throughput(Throughput::Bytes(median.len() as u64));
+    group.bench_function("parse+goal-digest", |b| {
+        b.iter(|| {
+            let snap = snapshot_digest::parse(black_box(median)).expect("parses");
+            let d = snapshot_digest::digest(&snap, black_box(goal));
+            assert!(d.stats.nodes_out > 0, "{median_name}");
+            d.text.len()
+        });
+    });
+    group.finish();
+
     let goals_text =
         std::fs::read_to_string(corpus_dir().join("goals-dev.jsonl")).expect("goals-dev.jsonl");
     let cases: Vec<(String, String)> = goals_text

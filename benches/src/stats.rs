@@ -27,6 +27,15 @@ impl Tally {
         self.micros.push(micros);
     }
 
+    /// Adds `other`'s goals to these.
+    pub fn merge(&mut self, other: &Self) {
+        self.ok += other.ok;
+        self.total += other.total;
+        self.large_ratios.extend_from_slice(&other.large_ratios);
+        self.sizes.extend_from_slice(&other.sizes);
+        self.micros.extend_from_slice(&other.micros);
+    }
+
     /// Success as `12.3 %`.
     #[must_use]
     pub fn percent(&self) -> String {

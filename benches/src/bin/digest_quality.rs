@@ -1,22 +1,38 @@
-//! Digest quality on the dev and validation goals: success per difficulty, compression, output
-//! size and time of the goal digest, measured in the same run as the corpus README's two
-//! baselines, plus a curve of success against budget for all three.
+//! Digest quality on the dev goals and the two validation sets: success per difficulty, on
+//! read goals, on pages in English and in other languages, compression, output size and time
+//! of the goal digest, measured in the same run as the corpus README's two baselines, plus a
+//! curve of success against budget for all three.
 //!
 //! Run: `MCP_LEAN_CORPUS=../shared/corpus cargo run --release -p mcp-lean-benches --bin digest_quality`
-//! (`-- --verbose` lists each goal's outcome and reach, `-- --set val` measures one set only).
+//! (`-- --verbose` lists each goal's outcome and reach, `-- --set val2` measures one set only,
+//! `-- --no-curve` leaves out the budget curve, `-- --model-share N` sets the model's share,
+//! `-- --ablation` adds what each language resource and the model add: success without each).
 
 #![allow(clippy::print_stdout, reason = "a report printed for people")]
 
 use std::time::Instant;
 
 use mcp_lean_benches::baselines::{interactive_only, keyword_grep, within_tokens};
-use mcp_lean_benches::goals::{GoalCase, load_goals, reach, success};
+use mcp_lean_benches::goals::{GoalCase, is_english, load_goals, reach, success};
 use mcp_lean_benches::stats::{Tally, median, percentile};
 use mcp_lean_benches::{ai_snapshots, corpus_dir};
-use snapshot_digest::{DigestConfig, digest_with, full_digest, is_interactive_role, parse};
+use snapshot_digest::{
+    DigestConfig, Resources, digest_with, full_digest, is_interactive_role, parse,
+};
 
 const METHODS: [&str; 3] = ["goal digest", "interactive only", "keyword grep"];
-const DIFFICULTIES: [&str; 5] = ["all", "exact", "paraphrase", "implicit", "miniwob"];
+/// The groups each set is reported in: all goals, each difficulty, read goals (questions), and
+/// the goals on real pages in English and in other languages (MiniWoB tasks are in neither).
+const GROUPS: [&str; 8] = [
+    "all",
+    "exact",
+    "paraphrase",
+    "implicit",
+    "miniwob",
+    "read",
+    "English pages",
+    "other languages",
+];
 /// Pages at least this long are the ones a digest is for; compression is reported on them.
 const LARGE_PAGE_CHARS: usize = 5_000;
 const CURVE: [usize; 5] = [500, 750, 1_000, 2_000, 4_000];
@@ -32,7 +48,12 @@ fn main() {
         .iter()
         .position(|a| a == "--set")
         .and_then(|i| args.get(i + 1));
-    let sets = [("dev", "goals-dev.jsonl"), ("val", "goals-val.jsonl")];
+    let curve = !args.iter().any(|a| a == "--no-curve");
+    let sets = [
+        ("dev", "goals-dev.jsonl"),
+        ("val", "goals-val.jsonl"),
+        ("val2", "goals-val2.jsonl"),
+    ];
     let mut loaded = Vec::new();
     for (set, file) in sets {
         if only.is_some_and(|o| o != set) {
@@ -44,19 +65,29 @@ fn main() {
     }
     println!("## Default settings\n");
     println!(
-        "| set | method | goals | success | exact | paraphrase | implicit | MiniWoB | median compression (pages > 5k chars) | median output chars | p90 output chars | median time |"
+        "| set | method | goals | success | exact | paraphrase | implicit | MiniWoB | read | English pages | other languages | median compression (pages > 5k chars) | median output chars | p90 output chars | median time |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let mut validation = vec![Tally::default(); GROUPS.len()];
+    let defaults = default_config(&args);
     for (set, goals, pages) in &loaded {
-        let tallies = measure(goals, pages, &DigestConfig::default(), None, verbose);
+        let tallies = measure(goals, pages, &defaults, None, verbose);
         for (m, name) in METHODS.iter().enumerate() {
             print_row(set, name, &tallies[m]);
         }
+        if set.starts_with("val") {
+            for (sum, t) in validation.iter_mut().zip(&tallies[0]) {
+                sum.merge(t);
+            }
+        }
+    }
+    if validation[0].total > 0 {
+        print_row("val + val2", METHODS[0], &validation);
     }
     println!("\n## Reach: the goal digest read page after page (default settings)\n");
     let rows: Vec<String> = loaded
         .iter()
-        .flat_map(|(set, goals, pages)| reach_rows(set, goals, pages, verbose))
+        .flat_map(|(set, goals, pages)| reach_rows(set, goals, pages, &defaults, verbose))
         .collect();
     println!(
         "| set | goals | targets on page 1 | by page 2 | by page 3 | within {MAX_PAGES} pages | geometric mean of refs read until the targets |"
@@ -64,6 +95,13 @@ fn main() {
     println!("|---|---|---|---|---|---|---|");
     for row in rows {
         println!("{row}");
+    }
+    if args.iter().any(|a| a == "--ablation") {
+        ablation(&loaded, &defaults);
+    }
+    if !curve {
+        full_digest_report();
+        return;
     }
     println!("\n## Success against budget (estimated tokens)\n");
     print!("| set | method |");
@@ -74,7 +112,7 @@ fn main() {
     for (set, goals, pages) in &loaded {
         let mut cells = vec![Vec::new(); METHODS.len()];
         for budget in CURVE {
-            let config = DigestConfig::default().with_fixed_budget(budget);
+            let config = defaults.clone().with_fixed_budget(budget);
             let tallies = measure(goals, pages, &config, Some(budget), false);
             for (m, cell) in cells.iter_mut().enumerate() {
                 let t = &tallies[m][0];
@@ -88,31 +126,114 @@ fn main() {
     full_digest_report();
 }
 
-fn load_pages(goals: &[GoalCase]) -> Vec<String> {
+/// A goal's page: its snapshot text, and whether it is a real page in English (`None` for a
+/// MiniWoB task, in neither language group).
+struct Page {
+    text: String,
+    english: Option<bool>,
+}
+
+/// Success of the goal digest per set, with each language resource left out in turn and
+/// without the model: what each one adds on top of all the others.
+fn ablation(loaded: &[(&str, Vec<GoalCase>, Vec<Page>)], defaults: &DigestConfig) {
+    type Without = fn(&mut Resources);
+    let variants: [(&str, Option<Without>); 7] = [
+        ("everything", None),
+        ("without the model", None),
+        ("without the lexicon", Some(|r| r.lexicon = true)),
+        ("without WordNet", Some(|r| r.wordnet = true)),
+        ("without the neighbours", Some(|r| r.neighbours = true)),
+        ("without the translations", Some(|r| r.translations = true)),
+        ("without Snowball", Some(|r| r.snowball = true)),
+    ];
+    println!("\n## What each resource adds (success without it, default settings)\n");
+    print!("| resources |");
+    for (set, _, _) in loaded {
+        print!(" {set} |");
+    }
+    println!(" val + val2 | val + val2, English pages | val + val2, other languages |");
+    println!("|---|{}---|---|---|", "---|".repeat(loaded.len()));
+    for (name, without) in variants {
+        let mut config = defaults.clone();
+        if let Some(f) = without {
+            f(&mut config.without);
+        }
+        if name == "without the model" {
+            config.model_share_percent = 0;
+        }
+        let mut validation = vec![Tally::default(); GROUPS.len()];
+        print!("| {name} |");
+        for (set, goals, pages) in loaded {
+            let t = &measure(goals, pages, &config, None, false)[0];
+            print!(" {} ({}/{}) |", t[0].percent(), t[0].ok, t[0].total);
+            if set.starts_with("val") {
+                for (sum, x) in validation.iter_mut().zip(t) {
+                    sum.merge(x);
+                }
+            }
+        }
+        for g in [0, 6, 7] {
+            let t = &validation[g];
+            print!(" {} ({}/{}) |", t.percent(), t.ok, t.total);
+        }
+        println!();
+    }
+}
+
+/// The default settings, with `--model-share N` the model's share of the budget in percent
+/// (0 leaves the model out): the setting the model's measurements compare.
+fn default_config(args: &[String]) -> DigestConfig {
+    let mut config = DigestConfig::default();
+    if let Some(share) = args
+        .iter()
+        .position(|a| a == "--model-share")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+    {
+        config.model_share_percent = share;
+    }
+    config
+}
+
+fn load_pages(goals: &[GoalCase]) -> Vec<Page> {
     let dir = corpus_dir();
     goals
         .iter()
         .map(|g| {
-            std::fs::read_to_string(dir.join(&g.file))
-                .unwrap_or_else(|e| panic!("cannot read the page of goal {}: {e}", g.id))
+            let text = std::fs::read_to_string(dir.join(&g.file))
+                .unwrap_or_else(|e| panic!("cannot read the page of goal {}: {e}", g.id));
+            let english = (g.difficulty != "miniwob").then(|| is_english(&text));
+            Page { text, english }
         })
         .collect()
+}
+
+/// Whether `case` on `page` belongs to report group `group` (one of `GROUPS`).
+fn in_group(group: &str, case: &GoalCase, page: &Page) -> bool {
+    match group {
+        "all" => true,
+        "read" => case.kind == "read",
+        "English pages" => page.english == Some(true),
+        "other languages" => page.english == Some(false),
+        difficulty => case.difficulty == difficulty,
+    }
 }
 
 /// Runs the three methods over every goal. With `cap`, the baselines' outputs are cut to that
 /// many tokens (a budget they do not have themselves).
 fn measure(
     goals: &[GoalCase],
-    pages: &[String],
+    pages: &[Page],
     config: &DigestConfig,
     cap: Option<usize>,
     verbose: bool,
 ) -> Vec<Vec<Tally>> {
     let mut tallies: Vec<Vec<Tally>> = METHODS
         .iter()
-        .map(|_| DIFFICULTIES.iter().map(|_| Tally::default()).collect())
+        .map(|_| GROUPS.iter().map(|_| Tally::default()).collect())
         .collect();
-    for (case, text) in goals.iter().zip(pages) {
+    for (case, page) in goals.iter().zip(pages) {
+        let text = &page.text;
         let input = text.chars().count();
         let start = Instant::now();
         let d = parse(text)
@@ -130,18 +251,25 @@ fn measure(
         ];
         for (m, (out, us)) in outputs.iter().enumerate() {
             let ok = success(out, &case.targets);
-            for (g, group) in DIFFICULTIES.iter().enumerate() {
-                if *group == "all" || *group == case.difficulty {
+            for (g, group) in GROUPS.iter().enumerate() {
+                if in_group(group, case, page) {
                     let large = input >= LARGE_PAGE_CHARS;
                     tallies[m][g].add(ok, input, out.chars().count(), *us, large);
                 }
             }
             if m == 0 && verbose {
                 let mark = if ok { "ok  " } else { "MISS" };
+                let language = match page.english {
+                    Some(true) => "en",
+                    Some(false) => "other",
+                    None => "-",
+                };
                 println!(
-                    "{mark} {:<28} {:<10} {:>6} -> {:>5} chars  {}",
+                    "{mark} {:<28} {:<10} {:<5} {:<5} {:>6} -> {:>5} chars  {}",
                     case.id,
                     case.difficulty,
+                    case.kind,
+                    language,
                     input,
                     out.chars().count(),
                     case.goal
@@ -155,11 +283,17 @@ fn measure(
 /// Table rows saying how far into the paged goal digest each goal's targets are, per
 /// difficulty: a change too small to flip a goal still moves the mean. With `verbose`, prints
 /// each goal's reach first.
-fn reach_rows(set: &str, goals: &[GoalCase], pages: &[String], verbose: bool) -> Vec<String> {
+fn reach_rows(
+    set: &str,
+    goals: &[GoalCase],
+    pages: &[Page],
+    settings: &DigestConfig,
+    verbose: bool,
+) -> Vec<String> {
     let reached: Vec<Option<(usize, usize)>> = goals
         .iter()
         .zip(pages)
-        .map(|(case, text)| reach(text, case, MAX_PAGES))
+        .map(|(case, page)| reach(&page.text, case, MAX_PAGES, settings))
         .collect();
     if verbose {
         for (case, r) in goals.iter().zip(&reached) {
@@ -170,11 +304,12 @@ fn reach_rows(set: &str, goals: &[GoalCase], pages: &[String], verbose: bool) ->
         }
     }
     let mut rows = Vec::new();
-    for difficulty in DIFFICULTIES {
+    for difficulty in GROUPS {
         let picked: Vec<&Option<(usize, usize)>> = goals
             .iter()
+            .zip(pages)
             .zip(&reached)
-            .filter(|(case, _)| difficulty == "all" || case.difficulty == difficulty)
+            .filter(|((case, page), _)| in_group(difficulty, case, page))
             .map(|(_, r)| r)
             .collect();
         if picked.is_empty() {
@@ -213,13 +348,16 @@ fn print_row(set: &str, name: &str, t: &[Tally]) {
         }
     };
     println!(
-        "| {set} | {name} | {} | {} | {} | {} | {} | {} | {:.1}x | {:.0} | {:.0} | {:.2} ms |",
+        "| {set} | {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1}x | {:.0} | {:.0} | {:.2} ms |",
         t[0].total,
         cell(&t[0]),
         cell(&t[1]),
         cell(&t[2]),
         cell(&t[3]),
         cell(&t[4]),
+        cell(&t[5]),
+        cell(&t[6]),
+        cell(&t[7]),
         median(&t[0].large_ratios),
         median(&sizes),
         percentile(&sizes, 0.9),

@@ -9,6 +9,7 @@ mod index;
 mod kept;
 mod language;
 mod lexicon;
+mod model;
 mod neighbours;
 mod pages;
 mod score;
@@ -20,6 +21,7 @@ mod wordnet;
 
 use emit::{EmitOptions, emit};
 pub use explain::{Explanation, KeptAs, ScorePart};
+pub use model::{Relatedness, StaticEmbeddings};
 
 use crate::{Snapshot, estimate_tokens, is_interactive_role, is_landmark_role};
 
@@ -87,6 +89,34 @@ pub struct DigestConfig {
     /// line when there is one; `{page}` stands for its number. Default:
     /// `the same request with page {page} shows the next part; a goal shows only what serves it`.
     pub outline_page_hint: String,
+    /// Most of a goal digest's budget, in percent, for the candidates a model of
+    /// relatedness ([`Relatedness`]) ranks best, listed after those the digest's own word
+    /// matching ranks first: they find what the goal means where it shares no word with the
+    /// page (another language, an intent). The model gets this share times the part of the
+    /// goal's words the page does not contain: all of it for an English goal on a Japanese
+    /// page, none when every goal word is on the page. Default 25; 0 leaves the model out.
+    pub model_share_percent: usize,
+    /// Language resources left out, for measuring what each adds (`digest_quality
+    /// --without …`); not a stable setting. Default: none.
+    #[doc(hidden)]
+    pub without: Resources,
+}
+
+/// Language resources of the goal digest that can be left out, to measure what each adds.
+/// Not a stable API.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Resources {
+    /// The hand lexicon of web conventions (`lexicon.rs`).
+    pub lexicon: bool,
+    /// WordNet's synonyms and relatives.
+    pub wordnet: bool,
+    /// The embedding neighbours.
+    pub neighbours: bool,
+    /// The Portuguese and Italian translations.
+    pub translations: bool,
+    /// Snowball stems.
+    pub snowball: bool,
 }
 
 impl Default for DigestConfig {
@@ -103,6 +133,8 @@ impl Default for DigestConfig {
             outline_page_hint:
                 "the same request with page {page} shows the next part; a goal shows only what serves it"
                     .to_owned(),
+            model_share_percent: 25,
+            without: Resources::default(),
         }
     }
 }
@@ -211,7 +243,45 @@ pub fn digest(snapshot: &Snapshot<'_>, goal: &str) -> Digest {
 /// [`digest`] with a [`DigestConfig`].
 #[must_use]
 pub fn digest_with(snapshot: &Snapshot<'_>, goal: &str, config: &DigestConfig) -> Digest {
-    assemble::goal_digest(snapshot, goal, config, false, None).0
+    digest_with_model(snapshot, goal, config, StaticEmbeddings::builtin())
+}
+
+/// [`digest_with`] with a model of relatedness of the caller's instead of the built-in
+/// [`StaticEmbeddings`]: it ranks the candidates of the budget's
+/// [`model_share_percent`](DigestConfig::model_share_percent).
+///
+/// # Example
+///
+/// ```
+/// use snapshot_digest::{DigestConfig, Relatedness, digest_with_model, parse};
+///
+/// /// Ranks texts by length: a stand-in for a real model.
+/// struct Shortest;
+/// impl Relatedness for Shortest {
+///     fn scores(&self, _goal: &str, texts: &[&str]) -> Vec<f32> {
+///         texts.iter().map(|t| -(t.len() as f32)).collect()
+///     }
+/// }
+///
+/// let mut text = String::new();
+/// for i in 1..200 {
+///     text.push_str(&format!("- link \"Story number {i} of the day\" [ref=e{i}]\n"));
+/// }
+/// text.push_str("- link \"Go\" [ref=e500]\n");
+/// let snap = parse(&text)?;
+/// let config = DigestConfig::default().with_fixed_budget(300);
+/// let d = digest_with_model(&snap, "read the news", &config, &Shortest);
+/// assert!(d.text.contains("[ref=e500]"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn digest_with_model(
+    snapshot: &Snapshot<'_>,
+    goal: &str,
+    config: &DigestConfig,
+    model: &dyn Relatedness,
+) -> Digest {
+    assemble::goal_digest(snapshot, goal, config, false, None, Some(model)).0
 }
 
 /// [`digest_with`], and for each node it shows, why: how it came in (match, context,
@@ -231,7 +301,14 @@ pub fn explain_digest(
     goal: &str,
     config: &DigestConfig,
 ) -> (Digest, Vec<Explanation>) {
-    assemble::goal_digest(snapshot, goal, config, true, None)
+    assemble::goal_digest(
+        snapshot,
+        goal,
+        config,
+        true,
+        None,
+        Some(StaticEmbeddings::builtin()),
+    )
 }
 
 /// A goal digest whose page-1 matches are `chosen` (node indices, best first) instead of
@@ -243,7 +320,15 @@ pub(crate) fn digest_given(
     config: &DigestConfig,
     chosen: &[usize],
 ) -> Digest {
-    assemble::goal_digest(snapshot, goal, config, false, Some(chosen)).0
+    assemble::goal_digest(
+        snapshot,
+        goal,
+        config,
+        false,
+        Some(chosen),
+        Some(StaticEmbeddings::builtin()),
+    )
+    .0
 }
 
 /// A first look at a page within its budget ([`DigestConfig::budget`]), for when there is no
@@ -276,7 +361,7 @@ pub fn outline_with(snapshot: &Snapshot<'_>, config: &DigestConfig) -> Digest {
             return full;
         }
     }
-    assemble::goal_digest(snapshot, "", config, false, None).0
+    assemble::goal_digest(snapshot, "", config, false, None, None).0
 }
 
 /// A compact outline of the whole page: every control with its ref and `/url`, headings,

@@ -20,8 +20,9 @@ mod write;
 pub use attrs::{BoundingBox, Invalid, Tristate};
 pub use diff::{Diff, DiffKind, diff};
 pub use digest::{
-    Digest, DigestConfig, DigestStats, Explanation, KeptAs, ScorePart, digest, digest_with,
-    explain_digest, full_digest, full_digest_page, full_digest_with, outline_with,
+    Digest, DigestConfig, DigestStats, Explanation, KeptAs, Relatedness, Resources, ScorePart,
+    StaticEmbeddings, digest, digest_with, digest_with_model, explain_digest, full_digest,
+    full_digest_page, full_digest_with, outline_with,
 };
 pub use error::{Diagnostic, ErrorKind, ParseError};
 pub use normalize::normalize_whitespace;

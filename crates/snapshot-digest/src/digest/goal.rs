@@ -3,7 +3,7 @@
 use super::language::Languages;
 use super::lexicon::{GROUPS, folded_groups, is_stopword};
 use super::text::{fold, for_each_word, is_cjk, stem, words_match};
-use super::{neighbours, translations, wordnet};
+use super::{Resources, neighbours, translations, wordnet};
 
 /// How an alternative is matched against page text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +51,8 @@ pub(crate) struct Goal {
     pub(crate) has_email: bool,
     /// The first `quoted` concepts are the quoted phrases.
     pub(crate) quoted: usize,
+    /// Whether Snowball stems confirm word pairs.
+    pub(crate) snowball: bool,
 }
 
 /// Weight of a lexicon synonym relative to the goal's own word.
@@ -171,8 +173,9 @@ fn groups_for_word(word: &str) -> Vec<usize> {
         .collect()
 }
 
-/// Analyses a goal for a page written in `languages` (besides English).
-pub(crate) fn analyse(goal: &str, languages: Languages) -> Goal {
+/// Analyses a goal for a page written in `languages` (besides English), without the
+/// resources of `without`.
+pub(crate) fn analyse(goal: &str, languages: Languages, without: Resources) -> Goal {
     let folded = fold(goal);
     let mut concepts: Vec<Concept> = Vec::new();
 
@@ -200,7 +203,8 @@ pub(crate) fn analyse(goal: &str, languages: Languages) -> Goal {
 
     let mut words = Vec::new();
     for_each_word(&folded, |w| words.push(w.to_owned()));
-    if words.iter().any(|w| w == "when")
+    if !without.lexicon
+        && words.iter().any(|w| w == "when")
         && let Some(g) = GROUPS.iter().position(|terms| terms.contains(&"published"))
     {
         let mut c = Concept::default();
@@ -214,7 +218,7 @@ pub(crate) fn analyse(goal: &str, languages: Languages) -> Goal {
         }
         seen.push(word);
         if word.chars().any(is_cjk) {
-            concepts.push(cjk_concept(word));
+            concepts.push(cjk_concept(word, !without.lexicon));
             continue;
         }
         if is_stopword(word) || (word.len() < 2 && !word.chars().all(|c| c.is_ascii_digit())) {
@@ -222,13 +226,21 @@ pub(crate) fn analyse(goal: &str, languages: Languages) -> Goal {
         }
         let mut c = Concept::default();
         c.push_word(stem(word).to_owned(), word.clone(), AltKind::Word, 1.0);
-        for g in groups_for_word(word) {
-            c.add_group(g);
+        if !without.lexicon {
+            for g in groups_for_word(word) {
+                c.add_group(g);
+            }
         }
         if word.is_ascii() {
-            c.add_wordnet(word);
-            c.add_neighbours(word);
-            c.add_translations(word, languages);
+            if !without.wordnet {
+                c.add_wordnet(word);
+            }
+            if !without.neighbours {
+                c.add_neighbours(word);
+            }
+            if !without.translations {
+                c.add_translations(word, languages);
+            }
         }
         concepts.push(c);
     }
@@ -236,11 +248,12 @@ pub(crate) fn analyse(goal: &str, languages: Languages) -> Goal {
     // Multi-word and CJK lexicon entries found in the goal ("sign in", "検索").
     let spaced = format!(" {} ", words.join(" "));
     for (g, terms) in folded_groups().iter().enumerate() {
-        let hit = terms.iter().any(|t| {
-            let t = &t.folded;
-            (t.contains(' ') && spaced.contains(&format!(" {t} ")))
-                || (t.chars().any(is_cjk) && folded.contains(t.as_str()))
-        });
+        let hit = !without.lexicon
+            && terms.iter().any(|t| {
+                let t = &t.folded;
+                (t.contains(' ') && spaced.contains(&format!(" {t} ")))
+                    || (t.chars().any(is_cjk) && folded.contains(t.as_str()))
+            });
         if hit && !concepts.iter().any(|c| c.groups.contains(&g)) {
             let mut c = Concept::default();
             c.add_group(g);
@@ -267,12 +280,13 @@ pub(crate) fn analyse(goal: &str, languages: Languages) -> Goal {
         intent: intent(&words, goal),
         has_email,
         quoted: quoted_concepts,
+        snowball: !without.snowball,
     }
 }
 
 /// A run of CJK text: the run itself, and its two-character pieces at lower weight, since
 /// words are not separated.
-fn cjk_concept(run: &str) -> Concept {
+fn cjk_concept(run: &str, lexicon: bool) -> Concept {
     let mut c = Concept::default();
     c.push(run.to_owned(), AltKind::Phrase, 1.0);
     let chars: Vec<char> = run.chars().collect();
@@ -282,9 +296,10 @@ fn cjk_concept(run: &str) -> Concept {
         }
     }
     for (g, terms) in folded_groups().iter().enumerate() {
-        if terms
-            .iter()
-            .any(|t| t.folded.chars().any(is_cjk) && run.contains(t.folded.as_str()))
+        if lexicon
+            && terms
+                .iter()
+                .any(|t| t.folded.chars().any(is_cjk) && run.contains(t.folded.as_str()))
         {
             c.add_group(g);
         }

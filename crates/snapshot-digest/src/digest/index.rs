@@ -153,7 +153,11 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
                 let mut quality = words_match(word, &alt.text);
                 // Snowball confirms what the light stem misses, for the goal's own words and
                 // close synonyms; looser relatives must match as they are.
-                if quality == 0.0 && !alt.word.is_empty() && alt.weight >= SNOWBALL_MIN_WEIGHT {
+                if quality == 0.0
+                    && goal.snowball
+                    && !alt.word.is_empty()
+                    && alt.weight >= SNOWBALL_MIN_WEIGHT
+                {
                     let mine = page_stems.entry(raw).or_insert_with(|| snowball_stems(raw));
                     let theirs = alt_stems
                         .entry((ci, ai))
@@ -222,7 +226,8 @@ impl Hasher for Fnv {
     }
 }
 
-type FnvMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
+/// A map with the same hasher.
+pub(crate) type FnvMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
 /// A set with the same hasher.
 pub(crate) type FnvSet<K> = std::collections::HashSet<K, BuildHasherDefault<Fnv>>;
 

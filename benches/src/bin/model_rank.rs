@@ -1,0 +1,154 @@
+//! How well a model of relatedness alone ranks each goal's targets among all the controls of
+//! its page, described as the goal digest describes them to the model (name or first label,
+//! section heading: `fill::model_order`): the median rank, the share within the first 10 and 30, and the mean
+//! reciprocal rank, per set, difficulty and language. Finer than digest success, and
+//! independent of the budget: the measure to compare tables and descriptions with.
+//!
+//! First it says how long the built-in model takes to load and how much memory it adds
+//! (resident set before and after, from `/proc/self/status`).
+//!
+//! Run: `MCP_LEAN_CORPUS=../shared/corpus cargo run --release -p mcp-lean-benches --bin model_rank`
+//! (`-- --table FILE` scores with another table in `relatedness.bin`'s format).
+
+#![allow(clippy::print_stdout, reason = "a report printed for people")]
+
+use mcp_lean_benches::corpus_dir;
+use mcp_lean_benches::goals::{GoalCase, is_english, load_goals};
+use mcp_lean_benches::stats::median;
+use snapshot_digest::{NodeKind, Relatedness, StaticEmbeddings, is_interactive_role, parse};
+
+fn main() {
+    let before = resident_kib();
+    let start = std::time::Instant::now();
+    let builtin = StaticEmbeddings::builtin();
+    let load = start.elapsed();
+    // The first scoring touches the table's pages; count them too.
+    let _ = builtin.scores("sign in", &["Anmelden"]);
+    println!(
+        "built-in model: loaded in {:.1} ms, {:.1} MB more resident ({builtin:?})\n",
+        load.as_secs_f64() * 1000.0,
+        (resident_kib().saturating_sub(before)) as f64 / 1024.0
+    );
+    let args: Vec<String> = std::env::args().collect();
+    let table = args
+        .iter()
+        .position(|a| a == "--table")
+        .and_then(|i| args.get(i + 1))
+        .map(|path| {
+            let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+            StaticEmbeddings::from_table(Box::leak(bytes.into_boxed_slice()))
+                .unwrap_or_else(|| panic!("{path} is not a relatedness table"))
+        });
+    let model: &dyn Relatedness = match &table {
+        Some(t) => t,
+        None => builtin,
+    };
+    println!("| set | group | goals | median rank | within 10 | within 30 | MRR |");
+    println!("|---|---|---|---|---|---|---|");
+    for (set, file) in [
+        ("dev", "goals-dev.jsonl"),
+        ("val", "goals-val.jsonl"),
+        ("val2", "goals-val2.jsonl"),
+    ] {
+        let goals = load_goals(&corpus_dir().join(file));
+        let mut rows: Vec<(&str, Vec<f64>)> =
+            ["all", "exact", "paraphrase", "implicit", "en", "other"]
+                .into_iter()
+                .map(|g| (g, Vec::new()))
+                .collect();
+        for case in &goals {
+            if case.difficulty == "miniwob" {
+                continue;
+            }
+            let text = std::fs::read_to_string(corpus_dir().join(&case.file))
+                .unwrap_or_else(|e| panic!("cannot read the page of goal {}: {e}", case.id));
+            let Some(rank) = rank(model, &text, case) else {
+                continue;
+            };
+            let english = if is_english(&text) { "en" } else { "other" };
+            for (group, ranks) in &mut rows {
+                if *group == "all" || *group == case.difficulty || *group == english {
+                    ranks.push(rank as f64);
+                }
+            }
+        }
+        for (group, ranks) in rows {
+            let n = ranks.len().max(1) as f64;
+            let within = |k: f64| 100.0 * ranks.iter().filter(|&&r| r <= k).count() as f64 / n;
+            let mrr = ranks.iter().map(|r| 1.0 / r).sum::<f64>() / n;
+            println!(
+                "| {set} | {group} | {} | {:.0} | {:.1} % | {:.1} % | {:.3} |",
+                ranks.len(),
+                median(&ranks),
+                within(10.0),
+                within(30.0),
+                mrr
+            );
+        }
+    }
+    println!(
+        "\nresident after scoring every page: {:.1} MB more than before the model loaded",
+        (resident_kib().saturating_sub(before)) as f64 / 1024.0
+    );
+}
+
+/// The rank (from 1) the model gives the goal's hardest target group: for each group, its
+/// best-ranked ref; the worst of those. `None` when a target is not among the controls.
+fn rank(model: &dyn Relatedness, text: &str, case: &GoalCase) -> Option<usize> {
+    let snap = parse(text).ok()?;
+    let nodes = snap.nodes();
+    let mut heading: Option<&str> = None;
+    let mut refs = Vec::new();
+    let mut texts = Vec::new();
+    for ((i, node), id) in nodes.iter().enumerate().zip(snap.ids()) {
+        if node.role() == "heading" {
+            heading = node.name().or(node.text());
+        }
+        let control = is_interactive_role(node.role()) || node.role() == "iframe";
+        let Some(r) = node
+            .aria_ref()
+            .filter(|_| control && node.kind() == NodeKind::Element)
+        else {
+            continue;
+        };
+        let mut line = String::new();
+        match node.name().or(node.text()) {
+            Some(name) => line.push_str(name),
+            None => {
+                let range = snap.subtree_range(id);
+                if let Some(label) =
+                    (i + 1..range.end as usize).find_map(|j| nodes[j].name().or(nodes[j].text()))
+                {
+                    line.push_str(label);
+                }
+            }
+        }
+        if let Some(h) = heading {
+            line.push(' ');
+            line.push_str(h);
+        }
+        refs.push(r.as_str().to_owned());
+        texts.push(line);
+    }
+    let borrowed: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let scores = model.scores(&case.goal, &borrowed);
+    let mut order: Vec<usize> = (0..refs.len()).collect();
+    order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
+    let position = |r: &String| order.iter().position(|&k| &refs[k] == r).map(|p| p + 1);
+    case.targets
+        .iter()
+        .map(|group| group.iter().filter_map(position).min())
+        .try_fold(0usize, |worst, best| best.map(|b| worst.max(b)))
+}
+
+/// The process's resident set in KiB (`VmRSS`), 0 where `/proc` does not say.
+fn resident_kib() -> usize {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
+}

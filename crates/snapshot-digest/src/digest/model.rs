@@ -1,0 +1,344 @@
+//! The model of relatedness: how near in meaning a goal is to each of a page's candidate
+//! controls, in any language, where the goal and the control share no word.
+//!
+//! [`Relatedness`] is the seam: anything that scores texts against a goal can rank the part
+//! of the candidate list the digest gives to meaning. [`StaticEmbeddings`] is the built-in
+//! model: a static, multilingual embedding of 64,000 pieces of text (words and parts of
+//! words of many languages) distilled from Google's Universal Sentence Encoder multilingual
+//! v3 by `scripts/relatedness-table.py` (`relatedness.bin`, Apache License 2.0; the script's
+//! header says where each input came from). A text's vector is the sum of its pieces'
+//! vectors, each weighted by how rare the piece is among the texts scored together (so that
+//! words every control shares, a site's name or a section's heading, say little); the score
+//! is the cosine of the text's vector and the goal's.
+
+use std::sync::OnceLock;
+
+use super::index::FnvMap;
+use super::lexicon::is_stopword;
+use super::text::{fold_into, for_each_word};
+
+/// A model that scores texts by how related they are to a goal.
+///
+/// The goal digest asks it to rank the page's candidate controls, each described in one
+/// line of text (its name or label, the words of its URL, the heading of its section), and
+/// lists the best of them in a share of its budget
+/// ([`DigestConfig::model_share_percent`](crate::DigestConfig::model_share_percent)) after the candidates
+/// its own word matching ranks first. The built-in model is [`StaticEmbeddings`]; a server
+/// with a model of its own (a transformer, a remote service with a cache) implements this
+/// trait and passes it to [`digest_with_model`](crate::digest_with_model).
+///
+/// # Example
+///
+/// ```
+/// use snapshot_digest::{Relatedness, StaticEmbeddings};
+///
+/// let model = StaticEmbeddings::builtin();
+/// let scores = model.scores("sign in", &["Anmelden", "Impressum", "Datenschutz"]);
+/// assert_eq!(scores.len(), 3);
+/// assert!(scores[0] > scores[1] && scores[0] > scores[2]);
+/// ```
+pub trait Relatedness: Send + Sync {
+    /// One score per text, in the order given: higher is more related to `goal`. Scores are
+    /// compared only with each other, within one call. A text the model cannot read scores
+    /// `f32::NEG_INFINITY` and is not ranked.
+    fn scores(&self, goal: &str, texts: &[&str]) -> Vec<f32>;
+}
+
+/// The built-in [`Relatedness`]: static multilingual embeddings of text pieces, compiled
+/// into the crate and read once per process, on first use.
+///
+/// Text is folded (lowercase, Latin accents stripped), split into words, and each word cut
+/// into pieces of the table by the most probable segmentation under the teacher's unigram
+/// model (`anmelden` → `▁an` `melden`); a piece the table lacks is skipped. Goal words that
+/// carry no intent (`the`, `to`, `my`) are dropped.
+pub struct StaticEmbeddings {
+    dims: usize,
+    /// Log-probabilities of the pieces, for segmentation.
+    logp: Vec<f32>,
+    /// `pieces × dims` int8 components; one scale for all.
+    vectors: &'static [u8],
+    /// Every piece and every prefix of one, to its id (`PREFIX` for a prefix only).
+    lookup: FnvMap<&'static str, u32>,
+    /// Longest piece, in bytes.
+    max_piece: usize,
+}
+
+/// The value of a prefix that is not itself a piece.
+const PREFIX: u32 = u32::MAX;
+/// Log-probability charged for a char no piece covers: below any real segmentation.
+const UNKNOWN_LOGP: f32 = -30.0;
+/// The mark SentencePiece puts before a word.
+const WORD_START: char = '\u{2581}';
+
+impl std::fmt::Debug for StaticEmbeddings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StaticEmbeddings")
+            .field("pieces", &self.logp.len())
+            .field("dims", &self.dims)
+            .finish_non_exhaustive()
+    }
+}
+
+impl StaticEmbeddings {
+    /// The built-in model, loaded on first use (a few milliseconds) and kept for the process.
+    #[must_use]
+    pub fn builtin() -> &'static Self {
+        static MODEL: OnceLock<StaticEmbeddings> = OnceLock::new();
+        MODEL.get_or_init(|| Self::from_builtin(include_bytes!("relatedness.bin")))
+    }
+
+    /// The built-in table when it reads, else a model that knows no piece (every text
+    /// unranked): a broken build gives a digest without the model, never a panic.
+    fn from_builtin(data: &'static [u8]) -> Self {
+        Self::from_table(data).unwrap_or(Self {
+            dims: 0,
+            logp: Vec::new(),
+            vectors: &[],
+            lookup: FnvMap::default(),
+            max_piece: 0,
+        })
+    }
+
+    /// A model from a table in the format `scripts/relatedness-table.py` writes (the
+    /// built-in's, or one distilled from another teacher the same way); `None` when `data`
+    /// is not such a table.
+    #[must_use]
+    pub fn from_table(data: &'static [u8]) -> Option<Self> {
+        let u32_at = |at: usize| {
+            data.get(at..at + 4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        };
+        if data.get(..8)? != b"MLREL1\0\0" {
+            return None;
+        }
+        let n = u32_at(8)? as usize;
+        let dims = u32_at(12)? as usize;
+        let scale = f32::from_bits(u32_at(16)?);
+        let mut at = 20;
+        let logp: Vec<f32> = data
+            .get(at..at + 2 * n)?
+            .chunks_exact(2)
+            .map(|b| f32::from(i16::from_le_bytes([b[0], b[1]])) / 1000.0)
+            .collect();
+        at += 2 * n;
+        let vectors = data.get(at..at + n * dims)?;
+        at += n * dims;
+        let text = std::str::from_utf8(data.get(at..)?).ok()?;
+        let mut lookup: FnvMap<&'static str, u32> = FnvMap::default();
+        lookup.reserve(3 * n);
+        let mut max_piece = 0;
+        for (id, piece) in text.split_terminator('\n').take(n).enumerate() {
+            max_piece = max_piece.max(piece.len());
+            for (end, _) in piece.char_indices().skip(1) {
+                lookup.entry(&piece[..end]).or_insert(PREFIX);
+            }
+            lookup.insert(piece, u32::try_from(id).ok()?);
+        }
+        // The scale is folded into the weights: cosine ignores it.
+        let _ = scale;
+        Some(Self {
+            dims,
+            logp,
+            vectors,
+            lookup,
+            max_piece,
+        })
+    }
+
+    /// Appends the pieces of one folded word (with its word-start mark) to `out`: the
+    /// segmentation of highest total log-probability (Viterbi over char boundaries).
+    /// `scratch` holds the search's buffers between calls.
+    fn segment(&self, word: &str, scratch: &mut Scratch, out: &mut Vec<u32>) {
+        let Scratch { bounds, best, back } = scratch;
+        bounds.clear();
+        bounds.extend(word.char_indices().map(|(i, _)| i));
+        bounds.push(word.len());
+        let n = bounds.len() - 1;
+        best.clear();
+        best.resize(n + 1, f32::NEG_INFINITY);
+        // (start char, piece id or PREFIX for an unknown char) of the best path to each end.
+        back.clear();
+        back.resize(n + 1, (0, PREFIX));
+        best[0] = 0.0;
+        for i in 0..n {
+            if best[i] == f32::NEG_INFINITY {
+                continue;
+            }
+            let mut covered = false;
+            for j in i + 1..=n {
+                let piece = &word[bounds[i]..bounds[j]];
+                if piece.len() > self.max_piece {
+                    break;
+                }
+                let Some(&id) = self.lookup.get(piece) else {
+                    break;
+                };
+                if id == PREFIX {
+                    continue;
+                }
+                covered |= j == i + 1;
+                let score = best[i] + self.logp[id as usize];
+                if score > best[j] {
+                    best[j] = score;
+                    back[j] = (i, id);
+                }
+            }
+            if !covered && best[i] + UNKNOWN_LOGP > best[i + 1] {
+                best[i + 1] = best[i] + UNKNOWN_LOGP;
+                back[i + 1] = (i, PREFIX);
+            }
+        }
+        let start = out.len();
+        let mut j = n;
+        while j > 0 {
+            let (i, id) = back[j];
+            if id != PREFIX {
+                out.push(id);
+            }
+            j = i;
+        }
+        out[start..].reverse();
+    }
+
+    fn row(&self, id: u32) -> &[u8] {
+        let at = id as usize * self.dims;
+        &self.vectors[at..at + self.dims]
+    }
+}
+
+/// The buffers of one segmentation, kept between words.
+#[derive(Default)]
+struct Scratch {
+    bounds: Vec<usize>,
+    best: Vec<f32>,
+    back: Vec<(usize, u32)>,
+}
+
+/// Pieces of many texts, segmented once per distinct word.
+struct Pieces<'m> {
+    model: &'m StaticEmbeddings,
+    memo: FnvMap<String, (u32, u32)>,
+    pool: Vec<u32>,
+    word: String,
+    scratch: Scratch,
+    folded: String,
+}
+
+impl<'m> Pieces<'m> {
+    fn new(model: &'m StaticEmbeddings) -> Self {
+        Self {
+            model,
+            memo: FnvMap::default(),
+            pool: Vec::new(),
+            word: String::new(),
+            scratch: Scratch::default(),
+            folded: String::new(),
+        }
+    }
+
+    /// The pieces of `text` (any case), appended to `out`; with `goal`, words without
+    /// intent are left out.
+    fn of(&mut self, text: &str, goal: bool, out: &mut Vec<u32>) {
+        let mut folded = std::mem::take(&mut self.folded);
+        folded.clear();
+        fold_into(&mut folded, text);
+        for_each_word(&folded, |w| {
+            if goal && is_stopword(w) {
+                return;
+            }
+            let (start, len) = match self.memo.get(w) {
+                Some(&span) => span,
+                None => {
+                    self.word.clear();
+                    self.word.push(WORD_START);
+                    self.word.push_str(w);
+                    let start = self.pool.len();
+                    self.model
+                        .segment(&self.word, &mut self.scratch, &mut self.pool);
+                    let span = (
+                        u32::try_from(start).unwrap_or(u32::MAX),
+                        u32::try_from(self.pool.len() - start).unwrap_or(0),
+                    );
+                    self.memo.insert(w.to_owned(), span);
+                    span
+                }
+            };
+            let start = start as usize;
+            out.extend_from_slice(&self.pool[start..start + len as usize]);
+        });
+        self.folded = folded;
+    }
+}
+
+impl Relatedness for StaticEmbeddings {
+    fn scores(&self, goal: &str, texts: &[&str]) -> Vec<f32> {
+        let mut pieces = Pieces::new(self);
+        let mut goal_pieces = Vec::new();
+        pieces.of(goal, true, &mut goal_pieces);
+        let mut all = Vec::new();
+        let mut spans = Vec::with_capacity(texts.len());
+        for text in texts {
+            let start = all.len();
+            pieces.of(text, false, &mut all);
+            spans.push(start..all.len());
+        }
+        // Document frequency of each piece over the texts: a piece in every control (the
+        // site's name, a section's heading) says little about which one the goal needs.
+        let mut df = vec![0u32; self.logp.len()];
+        let mut seen = Vec::new();
+        for span in &spans {
+            seen.clear();
+            seen.extend_from_slice(&all[span.clone()]);
+            seen.sort_unstable();
+            seen.dedup();
+            for &p in &seen {
+                df[p as usize] += 1;
+            }
+        }
+        #[allow(clippy::cast_precision_loss, reason = "counts far below 2^24")]
+        let total = texts.len() as f32 + 1.0;
+        #[allow(clippy::cast_precision_loss, reason = "counts far below 2^24")]
+        let idf = |p: u32| (total / (df[p as usize] as f32 + 0.5)).ln();
+        let goal_vector = self.weighted_sum(&goal_pieces, &idf);
+        let goal_norm = norm(&goal_vector);
+        if goal_norm == 0.0 {
+            return vec![f32::NEG_INFINITY; texts.len()];
+        }
+        spans
+            .iter()
+            .map(|span| {
+                let v = self.weighted_sum(&all[span.clone()], &idf);
+                let n = norm(&v);
+                if n == 0.0 {
+                    return f32::NEG_INFINITY;
+                }
+                v.iter().zip(&goal_vector).map(|(a, b)| a * b).sum::<f32>() / (n * goal_norm)
+            })
+            .collect()
+    }
+}
+
+impl StaticEmbeddings {
+    /// The sum of the pieces' vectors, each weighted by `weight` (a repeated piece counts
+    /// once: a name that repeats a word is no nearer for it).
+    fn weighted_sum(&self, pieces: &[u32], weight: &impl Fn(u32) -> f32) -> Vec<f32> {
+        let mut sum = vec![0.0f32; self.dims];
+        for (k, &p) in pieces.iter().enumerate() {
+            if pieces[..k].contains(&p) {
+                continue;
+            }
+            let w = weight(p);
+            for (s, &c) in sum.iter_mut().zip(self.row(p)) {
+                *s += w * f32::from(c.cast_signed());
+            }
+        }
+        sum
+    }
+}
+
+fn norm(v: &[f32]) -> f32 {
+    v.iter().map(|x| x * x).sum::<f32>().sqrt()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,75 @@
+//! Tests of the built-in model: the table reads, words segment, and meaning crosses languages.
+
+use super::*;
+
+fn pieces(text: &str) -> Vec<&'static str> {
+    let model = StaticEmbeddings::builtin();
+    let mut ids = Vec::new();
+    Pieces::new(model).of(text, false, &mut ids);
+    let by_id: FnvMap<u32, &'static str> = model
+        .lookup
+        .iter()
+        .filter(|&(_, &id)| id != PREFIX)
+        .map(|(&piece, &id)| (id, piece))
+        .collect();
+    ids.iter().map(|id| by_id[id]).collect()
+}
+
+#[test]
+fn the_builtin_table_reads() {
+    let model = StaticEmbeddings::builtin();
+    assert_eq!((model.logp.len(), model.dims), (64_000, 128));
+    assert_eq!(model.vectors.len(), 64_000 * 128);
+}
+
+#[test]
+fn words_are_cut_into_the_most_probable_pieces() {
+    assert_eq!(pieces("Sign in"), ["▁sign", "▁in"]);
+    // Folded first: case and accents do not matter.
+    assert_eq!(pieces("Über"), pieces("uber"));
+    // A word the table lacks whole is cut into pieces it has.
+    assert!(pieces("Anmeldeformular").len() >= 2);
+    assert!(pieces("").is_empty());
+}
+
+#[test]
+fn meaning_crosses_languages() {
+    let model = StaticEmbeddings::builtin();
+    let texts = ["Anmelden", "Impressum", "Datenschutz", "Kommentare (12)"];
+    let best = |goal: &str| {
+        let s = model.scores(goal, &texts);
+        (0..texts.len())
+            .max_by(|&a, &b| s[a].total_cmp(&s[b]))
+            .unwrap_or(usize::MAX)
+    };
+    assert_eq!(best("sign in to my account"), 0);
+    assert_eq!(best("what did readers say about this?"), 3);
+}
+
+#[test]
+fn unreadable_texts_and_goals_score_negative_infinity() {
+    let model = StaticEmbeddings::builtin();
+    assert!(model.scores("sign in", &[]).is_empty());
+    let s = model.scores("sign in", &["", "Anmelden"]);
+    assert_eq!(s[0], f32::NEG_INFINITY);
+    assert!(s[1].is_finite());
+    // A goal of stop words alone says nothing.
+    assert_eq!(model.scores("to the", &["Anmelden"]), [f32::NEG_INFINITY]);
+}
+
+#[test]
+fn scores_are_deterministic() {
+    let model = StaticEmbeddings::builtin();
+    let texts = ["Weather", "Pronóstico", "Sport", "天気予報"];
+    assert_eq!(
+        model.scores("will it rain tomorrow", &texts),
+        model.scores("will it rain tomorrow", &texts)
+    );
+}
+
+#[test]
+fn a_table_in_another_format_is_refused() {
+    assert!(StaticEmbeddings::from_table(b"").is_none());
+    assert!(StaticEmbeddings::from_table(b"MLREL1\0\0\x05\0\0\0").is_none());
+    assert!(StaticEmbeddings::from_table(b"not a table at all, not at all").is_none());
+}
