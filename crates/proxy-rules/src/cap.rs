@@ -4,6 +4,7 @@
 use output_guard::{Guard, Kind, TokenStore};
 use serde_json::{Value, json};
 
+use crate::markdown::sections;
 use crate::{Action, Outcome};
 
 /// What a client pays for an image it shows the model natively: about 1,600 tokens (Claude's
@@ -54,9 +55,10 @@ fn json_tokens(value: &Value) -> usize {
     snapshot_digest::estimate_tokens(&value.to_string())
 }
 
-/// Brings `result` within `cap` tokens: its largest texts become previews (the full text
-/// stored behind a token), then an oversized `structuredContent` is stored the same way, and
-/// last, other items (images, audio) are replaced by a note saying what was left out.
+/// Brings `result` within `cap` tokens: the largest `### ` sections of its texts other than
+/// the page snapshot become previews, then its largest whole texts (the full text stored
+/// behind a token), then an oversized `structuredContent` is stored the same way, and last,
+/// other items (images, audio) are replaced by a note saying what was left out.
 pub(crate) fn enforce(
     result: &mut Value,
     cap: usize,
@@ -72,6 +74,7 @@ pub(crate) fn enforce(
     let Some(items) = result.get_mut("content").and_then(Value::as_array_mut) else {
         return;
     };
+    total = shrink_sections(items, total, cap, guard, store, outcome);
     let mut texts: Vec<(usize, usize)> = items
         .iter()
         .enumerate()
@@ -145,6 +148,59 @@ pub(crate) fn enforce(
         outcome.notes.push(format!(
             "{kind} item of ~{tokens} tokens left out to fit the cap"
         ));
+    }
+}
+
+/// Previews the largest sections of the text items other than the page snapshot (console
+/// messages, events, a result the profile does not guard), largest first, until the result fits
+/// or none is left; returns the new total. The snapshot stays whole: paging it is what made it
+/// fit, and a preview of it would lose its refs.
+fn shrink_sections(
+    items: &mut [Value],
+    mut total: usize,
+    cap: usize,
+    guard: &Guard,
+    store: &TokenStore,
+    outcome: &mut Outcome,
+) -> usize {
+    loop {
+        if total <= cap {
+            return total;
+        }
+        // The largest section worth previewing: (item, body range, its tokens).
+        let mut best: Option<(usize, std::ops::Range<usize>, usize)> = None;
+        for (i, item) in items.iter().enumerate() {
+            let Some(text) = item.get("text").and_then(Value::as_str) else {
+                continue;
+            };
+            for section in sections(text) {
+                if &text[section.title.clone()] == "Snapshot" {
+                    continue;
+                }
+                let body = &text[section.body.clone()];
+                let tokens = snapshot_digest::estimate_tokens(body);
+                // A section already as small as a preview gains nothing.
+                if output_guard::char_len(body) <= guard.limit()
+                    || best.as_ref().is_some_and(|b| b.2 >= tokens)
+                {
+                    continue;
+                }
+                best = Some((i, section.body, tokens));
+            }
+        }
+        let Some((i, body, tokens)) = best else {
+            return total;
+        };
+        let Some(Value::String(text)) = items[i].get_mut("text") else {
+            return total;
+        };
+        let content = text[body.clone()].trim_end_matches('\n').to_owned();
+        let end = body.start + content.len();
+        let preview = guard.text(content, Kind::Text, store);
+        let now = snapshot_digest::estimate_tokens(&preview.text);
+        text.replace_range(body.start..end, &preview.text);
+        total = (total + now).saturating_sub(tokens);
+        outcome.actions.push(Action::Capped);
     }
 }
 

@@ -168,6 +168,10 @@ pub struct Rewriter {
     guard: Guard,
     store: TokenStore,
     recent: Mutex<VecDeque<(String, String)>>,
+    /// The page, snapshot and page size the last goal-less page 1 was made with: later pages
+    /// are cut from the same snapshot at the same size, so that they fit together even when
+    /// the live page moved in between or a result holds more beside the snapshot.
+    outline: Mutex<Option<(String, Arc<str>, usize)>>,
     goal_digester: Option<Arc<GoalDigester>>,
 }
 
@@ -211,6 +215,7 @@ impl Rewriter {
             guard,
             store,
             recent: Mutex::new(VecDeque::new()),
+            outline: Mutex::new(None),
             goal_digester: None,
         })
     }
@@ -567,10 +572,13 @@ impl Rewriter {
                     ),
                     ..config
                 };
-                (
-                    full_digest_page(&snapshot, &config, room).text,
-                    Action::FullDigest,
-                )
+                let text = match self.outline_base(url, raw, room, call.lean.page) {
+                    Some((kept, size)) => {
+                        full_digest_page(&parse_lenient(&kept).0, &config, size).text
+                    }
+                    None => full_digest_page(&snapshot, &config, room).text,
+                };
+                (text, Action::FullDigest)
             }
         };
         // A lean form is never worse than the original: small pages stay as they are.
@@ -602,6 +610,31 @@ impl Rewriter {
             Some(tokens) => config.with_fixed_budget(tokens),
             None => config,
         }
+    }
+
+    /// The snapshot and page size a later goal-less page of `url` is cut with: those of its
+    /// page 1 (a snapshot taken later, or another size, may move a page boundary, and a control
+    /// would fall between two pages); `None` to cut it from `raw` at `room`, which page 1 keeps
+    /// for the pages after.
+    fn outline_base(
+        &self,
+        url: &str,
+        raw: &str,
+        room: usize,
+        page: usize,
+    ) -> Option<(Arc<str>, usize)> {
+        let mut outline = self
+            .outline
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if page <= 1 {
+            *outline = Some((url.to_owned(), Arc::from(raw), room));
+            return None;
+        }
+        outline
+            .as_ref()
+            .filter(|(kept_url, _, _)| kept_url == url)
+            .map(|(_, kept, size)| (Arc::clone(kept), *size))
     }
 
     /// Records `raw` as the latest snapshot of `url` and returns the one it replaces.

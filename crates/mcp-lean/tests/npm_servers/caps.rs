@@ -101,6 +101,9 @@ fn a_real_large_page_through_the_proxy_stays_within_the_cap() {
         )
         .await;
 
+        // The page's scripts and images settle first (the digest pages the snapshot its page 1
+        // was cut from, but this test compares with one it takes itself).
+        call(&client, "browser_wait_for", json!({"time": 3})).await;
         // The page as the server sees it, written to a file the agent names: the link stays.
         let full_path = dir.join("out/full-page.yml");
         let saved = capped(
@@ -143,8 +146,24 @@ fn a_real_large_page_through_the_proxy_stays_within_the_cap() {
         assert!(pages >= 3, "{pages} pages");
         let twice: Vec<_> = paged.iter().filter(|(_, n)| **n > 1).collect();
         assert!(twice.is_empty(), "controls on two pages: {twice:?}");
+        // The pages are cut from the snapshot page 1 was made from; the reference above is the
+        // same page only if the page did not change meanwhile, which a second look tells.
+        let after_path = dir.join("out/after-pages.yml");
+        capped(
+            &client,
+            "browser_snapshot",
+            json!({"filename": after_path.display().to_string()}),
+        )
+        .await;
+        let after = std::fs::read_to_string(&after_path).expect("Playwright MCP wrote the file");
         let missing: Vec<_> = expected.keys().filter(|r| !paged.contains_key(*r)).collect();
-        assert!(missing.is_empty(), "controls on no page: {missing:?}");
+        if after == raw {
+            assert!(missing.is_empty(), "controls on no page: {missing:?}");
+            assert_eq!(paged.len(), expected.len());
+        } else {
+            eprintln!("the page changed while it was paged; comparing loosely");
+            assert!(missing.len() * 100 <= expected.len(), "controls on no page: {missing:?}");
+        }
 
         eprintln!("browser_find passes through, capped like any result");
         let found = capped(&client, "browser_find", json!({"text": "Zealand"})).await;

@@ -354,3 +354,52 @@ fn a_file_the_agent_asked_for_keeps_its_link() {
     assert!(rw.rewrite(&call, &mut result, &read).actions.is_empty());
     assert_eq!(text_of(&result), text);
 }
+
+#[test]
+fn later_goal_less_pages_are_cut_from_the_snapshot_of_page_one() {
+    let page = |extra: usize| {
+        let mut text = String::from("- main:\n");
+        for i in 0..extra {
+            text.push_str(&format!("  - button \"New {i}\" [ref=x{i}]\n"));
+        }
+        for i in 0..3_000 {
+            text.push_str(&format!(
+                "  - link \"Story number {i} of the day\" [ref=e{i}]:\n    - /url: /s/{i}\n"
+            ));
+        }
+        text
+    };
+    let profile = Profile::playwright()
+        .with_file(r#"{"maxResultTokens": 5000}"#)
+        .expect("valid");
+    let rw = Rewriter::new(profile).expect("valid");
+    let url = "http://127.0.0.1/live";
+    let mut seen = HashMap::new();
+    for n in 1..100 {
+        // The live page grows between calls and the results around it too; the pages still
+        // fit together.
+        let args = if n == 1 {
+            json!({})
+        } else {
+            json!({"page": n})
+        };
+        let call = forward(&rw, "browser_snapshot", args);
+        let mut result = snapshot_response(url, &page((n - 1) * 40));
+        // What else the result holds changes too, and with it the room the snapshot has.
+        if let Some(Value::String(text)) = result.pointer_mut("/content/0/text") {
+            text.push_str(&format!("\n### Events\n- {}", "event ".repeat(n * 150)));
+        }
+        rw.rewrite(&call, &mut result, &NO_FILES);
+        let text = text_of(&result).to_owned();
+        control_refs(&text, &mut seen);
+        if text.contains("the last page") {
+            break;
+        }
+    }
+    assert!(
+        seen.keys().all(|r| r.starts_with('e')),
+        "no control of a later snapshot"
+    );
+    assert_eq!(seen.len(), 3_000);
+    assert!(seen.values().all(|&n| n == 1));
+}
