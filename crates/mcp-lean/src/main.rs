@@ -58,7 +58,7 @@ enum Command {
     /// Parse a Playwright ARIA snapshot and print a summary, its JSON tree or its re-rendered text.
     Parse(parse::Args),
     /// Sit between an MCP client and a server: goals on snapshot tools, lean results.
-    Proxy(proxy::Args),
+    Proxy(Box<proxy::Args>),
     /// Sum up the statistics lines that `proxy --stats FILE` wrote.
     ProxyReport(proxy_report::Args),
 }

@@ -3,7 +3,12 @@
 //! (the rules are in `mcp-proxy-rules`; this module is the plumbing).
 
 mod downstream;
+mod era;
 mod files;
+mod gate;
+mod handler;
+mod listen;
+mod session;
 mod stats_file;
 mod upstream;
 
@@ -20,8 +25,9 @@ use tokio_util::sync::CancellationToken;
 
 use crate::Outcome;
 use crate::llm_args::{LlmArgs, describe};
-use downstream::{Overrides, Proxy, ServerLink, Settings};
+use downstream::Proxy;
 use files::{OutputFiles, OutputFolder};
+use session::{Overrides, ServerLink, Settings};
 use stats_file::StatsFile;
 
 /// Arguments of `mcp-lean proxy`.
@@ -77,6 +83,28 @@ pub(crate) struct Args {
     /// of a command to start.
     #[arg(long, value_name = "URL", conflicts_with = "command")]
     upstream_url: Option<String>,
+    /// Serve clients over streamable HTTP at http://ADDR/mcp instead of standard input and
+    /// output, any number at once (127.0.0.1:8932). Each client session gets a server session
+    /// of its own (a process of the command, or a session at --upstream-url), so two agents
+    /// never share a page; clients of the 2026-07-28 revision, which have no session, share
+    /// one. An address that is not loopback needs --auth-token-file.
+    #[arg(long, value_name = "ADDR")]
+    listen: Option<std::net::SocketAddr>,
+    /// With --listen: also accept requests from this browser origin
+    /// (https://app.example.com); loopback origins always are, others get 403. Repeatable.
+    #[arg(long, value_name = "ORIGIN", requires = "listen")]
+    allow_origin: Vec<String>,
+    /// With --listen: every request must carry `Authorization: Bearer TOKEN`, the token being
+    /// this file's content (surrounding whitespace ignored).
+    #[arg(long, value_name = "FILE", requires = "listen")]
+    auth_token_file: Option<PathBuf>,
+    /// With --listen: the most client sessions at once; one more is refused with 503.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=1_000))]
+    max_sessions: u64,
+    /// With --listen: seconds without a message after which a session ends, and its server
+    /// session with it.
+    #[arg(long, value_name = "SECS", default_value_t = 1_800, value_parser = clap::value_parser!(u64).range(1..=604_800))]
+    session_idle: u64,
     /// The LLM digest for goal digests.
     #[command(flatten)]
     llm: LlmArgs,
@@ -89,8 +117,16 @@ pub(crate) struct Args {
     command: Vec<String>,
 }
 
-/// Runs the proxy until the client closes its input or the server exits.
+/// Runs the proxy until the client closes its input or the server exits (over standard
+/// input and output), or until it is stopped (with --listen).
 pub(crate) fn run(args: &Args) -> Outcome {
+    let listen = match listen_options(args) {
+        Ok(listen) => listen,
+        Err(message) => {
+            eprintln!("mcp-lean proxy: {message}");
+            return Outcome::Failure;
+        }
+    };
     match prepare(args) {
         Ok(settings) => {
             let runtime = match tokio::runtime::Builder::new_current_thread()
@@ -103,7 +139,10 @@ pub(crate) fn run(args: &Args) -> Outcome {
                     return Outcome::Failure;
                 }
             };
-            let outcome = runtime.block_on(serve(args, settings));
+            let outcome = match listen {
+                Some(listen) => runtime.block_on(serve_http(args, listen, settings)),
+                None => runtime.block_on(serve(args, settings)),
+            };
             // Reading standard input holds a blocking thread that only a new line would free;
             // the proxy is done, so it does not wait for it.
             runtime.shutdown_background();
@@ -212,6 +251,93 @@ fn link(args: &Args) -> Result<ServerLink, String> {
         })
 }
 
+/// The listener's settings, checked before anything starts: `None` without --listen.
+fn listen_options(args: &Args) -> Result<Option<listen::Listen>, String> {
+    let Some(addr) = args.listen else {
+        return Ok(None);
+    };
+    let token = match &args.auth_token_file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                format!(
+                    "cannot read the token file {}: {e}; check the --auth-token-file path",
+                    path.display()
+                )
+            })?;
+            let token = text.trim().to_owned();
+            if token.len() < 16 || token.contains(char::is_whitespace) {
+                return Err(format!(
+                    "the token in {} is {} chars or holds whitespace; use one word of at least 16 chars, e.g. from `openssl rand -hex 32`",
+                    path.display(),
+                    token.len()
+                ));
+            }
+            Some(token)
+        }
+        None => None,
+    };
+    if !addr.ip().is_loopback() && token.is_none() {
+        return Err(format!(
+            "--listen {addr} is not a loopback address, so anyone who reaches it could drive the server through the proxy; give --auth-token-file FILE, or listen on 127.0.0.1"
+        ));
+    }
+    if args.upstream_url.is_none() {
+        let program = args
+            .command
+            .first()
+            .ok_or("give the server's command after --, or --upstream-url")?;
+        if !program_exists(program) {
+            return Err(format!(
+                "cannot start the server {program:?}: no such program; check the command after --"
+            ));
+        }
+    }
+    Ok(Some(listen::Listen {
+        addr,
+        policy: gate::Policy::new(&args.allow_origin, token)?,
+        max_sessions: usize::try_from(args.max_sessions).unwrap_or(usize::MAX),
+        session_idle: Duration::from_secs(args.session_idle),
+    }))
+}
+
+/// Whether `program` names a file, or a file in a `PATH` folder (with --listen the command
+/// starts per session, so a typo is caught now instead of at the first client).
+fn program_exists(program: &str) -> bool {
+    let path = std::path::Path::new(program);
+    if path.components().count() > 1 {
+        return path.is_file();
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
+}
+
+async fn serve_http(args: &Args, listen: listen::Listen, settings: Settings) -> Outcome {
+    let upstream = match &args.upstream_url {
+        Some(url) => match link(args) {
+            Ok(_) => listen::Upstream::Url(url.clone()),
+            Err(message) => {
+                eprintln!("mcp-lean proxy: {message}");
+                return Outcome::Failure;
+            }
+        },
+        None => listen::Upstream::Command(args.command.clone()),
+    };
+    let stop = CancellationToken::new();
+    let signals = stop.clone();
+    tokio::spawn(async move {
+        if tokio::signal::ctrl_c().await.is_ok() {
+            signals.cancel();
+        }
+    });
+    match listen::serve(listen, Arc::new(settings), upstream, stop).await {
+        Ok(()) => Outcome::Success,
+        Err(message) => {
+            eprintln!("mcp-lean proxy: {message}");
+            Outcome::Failure
+        }
+    }
+}
+
 async fn serve(args: &Args, settings: Settings) -> Outcome {
     let server = match link(args) {
         Ok(server) => server,
@@ -221,7 +347,7 @@ async fn serve(args: &Args, settings: Settings) -> Outcome {
         }
     };
     let stop = CancellationToken::new();
-    let proxy = Proxy::new(server, settings, stop.clone());
+    let proxy = Proxy::new(server, Arc::new(settings), stop.clone());
     let shared = proxy.shared();
     let running = match proxy
         .serve_with_ct(rmcp::transport::stdio(), stop.clone())

@@ -1,147 +1,24 @@
-//! The client's side: an rmcp server that answers `initialize` by connecting to the server,
-//! rewrites `tools/list` and `tools/call`, and forwards every other request.
+//! The client's side: an rmcp server that opens the session with the server on the client's
+//! first request (`initialize`, `server/discover`, or any request of the 2026 era), rewrites
+//! `tools/list` and `tools/call`, forwards every other request, and shapes each answer for the
+//! client's protocol era.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
 
-use mcp_proxy_rules::{
-    CallStats, GoalDigester, Prepared, Profile, Rewriter, Timing, ToolFilter, augment_tools,
-    result_tokens,
-};
+use mcp_proxy_rules::{CallStats, Prepared, Timing, augment_tools, result_tokens};
 use rmcp::model::{
     CallToolResult, ClientRequest, ErrorData, InitializeResult, ListToolsResult, ServerResult,
-    ToolsCapability,
 };
-use rmcp::service::{
-    NotificationContext, RequestContext, RunningService, RunningServiceCancellationToken,
-};
-use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
-use rmcp::{Peer, RoleClient, RoleServer, Service, ServiceExt};
+use rmcp::service::{NotificationContext, RequestContext};
+use rmcp::{RoleServer, Service};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
-use super::files::OutputFiles;
-use super::stats_file::StatsFile;
-use super::upstream::{self, ProgressMap, Upstream};
-
-/// What the command line and the configuration file said.
-pub(crate) struct Settings {
-    /// A built-in profile chosen with `--profile`.
-    pub(crate) profile: Option<String>,
-    /// The `--config` file's text.
-    pub(crate) config: Option<String>,
-    /// Where statistics go.
-    pub(crate) stats: Option<StatsFile>,
-    /// How long one request may wait for the server.
-    pub(crate) timeout: Duration,
-    /// Reads linked snapshot files, only under the server's output folder.
-    pub(crate) files: Arc<OutputFiles>,
-    /// What the command line sets over the profile and the configuration file.
-    pub(crate) overrides: Overrides,
-    /// Writes goal digests in place of the deterministic digest (`--llm-url`).
-    pub(crate) goal_digester: Option<Arc<GoalDigester>>,
-}
-
-/// Settings from the command line, over the profile and the configuration file.
-#[derive(Debug, Default)]
-pub(crate) struct Overrides {
-    pub(crate) max_result_tokens: Option<usize>,
-    pub(crate) tools: Option<Vec<String>>,
-    pub(crate) exclude_tools: Option<Vec<String>>,
-}
-
-impl Overrides {
-    /// `profile` with these settings, checked.
-    pub(crate) fn apply(&self, mut profile: Profile) -> Result<Profile, mcp_proxy_rules::Error> {
-        if let Some(n) = self.max_result_tokens {
-            profile.max_result_tokens = n;
-        }
-        if self.tools.is_some() || self.exclude_tools.is_some() {
-            profile.tools = ToolFilter::new(
-                self.tools.as_deref().unwrap_or(&[]),
-                self.exclude_tools.as_deref().unwrap_or(&[]),
-            )?;
-        }
-        profile.check()?;
-        Ok(profile)
-    }
-}
-
-/// How the proxy reaches the server.
-pub(crate) enum ServerLink {
-    /// A child process, over its standard input and output.
-    Child(TokioChildProcess),
-    /// A streamable HTTP endpoint.
-    Http(String),
-}
-
-/// The session with the server, once the client has initialized.
-struct Connected {
-    peer: Peer<RoleClient>,
-    rewriter: Arc<Rewriter>,
-}
-
-/// State shared by the proxy's handlers and the task that watches the server.
-pub(crate) struct Shared {
-    settings: Settings,
-    /// How to reach the server; taken at `initialize`.
-    server: Mutex<Option<ServerLink>>,
-    connected: tokio::sync::OnceCell<Connected>,
-    /// Ends the server's session; taken by [`Shared::shutdown`].
-    server_ct: Mutex<Option<RunningServiceCancellationToken>>,
-    /// The task that watches the server's session, done when the session is.
-    watcher: tokio::sync::Mutex<Option<tokio::task::JoinHandle<()>>>,
-    progress: ProgressMap,
-    died: Mutex<Option<String>>,
-    stop: CancellationToken,
-    /// Whether the session's tool list was recorded in the statistics.
-    listed: AtomicBool,
-}
-
-/// How long answers already on their way get to reach the client after the server exits.
-const GRACE: Duration = Duration::from_millis(300);
-
-impl Shared {
-    /// Why the server went away, when it did.
-    pub(crate) fn server_died(&self) -> Option<String> {
-        self.died
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
-    }
-
-    /// Closes the server's session, which ends the child process, and waits for it.
-    pub(crate) async fn shutdown(&self) {
-        let ct = self
-            .server_ct
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take();
-        if let Some(ct) = ct {
-            ct.cancel();
-        }
-        if let Some(watcher) = self.watcher.lock().await.take() {
-            let _ = tokio::time::timeout(Duration::from_secs(10), watcher).await;
-        }
-        // A server that was never initialized is still only a child process.
-        drop(
-            self.server
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .take(),
-        );
-    }
-
-    fn connected(&self) -> Result<&Connected, ErrorData> {
-        self.connected.get().ok_or_else(|| {
-            ErrorData::invalid_request(
-                "the proxy has no server session yet; send initialize first",
-                None,
-            )
-        })
-    }
-}
+use super::era;
+use super::session::{Connected, ServerLink, Settings, Shared};
+use super::upstream;
 
 /// The rmcp server the client talks to.
 pub(crate) struct Proxy {
@@ -149,19 +26,13 @@ pub(crate) struct Proxy {
 }
 
 impl Proxy {
-    pub(crate) fn new(server: ServerLink, settings: Settings, stop: CancellationToken) -> Self {
+    pub(crate) fn new(
+        server: ServerLink,
+        settings: Arc<Settings>,
+        stop: CancellationToken,
+    ) -> Self {
         Self {
-            shared: Arc::new(Shared {
-                settings,
-                server: Mutex::new(Some(server)),
-                connected: tokio::sync::OnceCell::new(),
-                server_ct: Mutex::new(None),
-                watcher: tokio::sync::Mutex::new(None),
-                progress: ProgressMap::default(),
-                died: Mutex::new(None),
-                stop,
-                listed: AtomicBool::new(false),
-            }),
+            shared: Arc::new(Shared::new(server, settings, stop)),
         }
     }
 
@@ -169,98 +40,15 @@ impl Proxy {
         Arc::clone(&self.shared)
     }
 
-    async fn initialize(
-        &self,
-        params: rmcp::model::InitializeRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ServerResult, ErrorData> {
-        let shared = &self.shared;
-        let server = shared
-            .server
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take()
-            .ok_or_else(|| {
-                ErrorData::invalid_request("the session is already initialized", None)
-            })?;
-        let upstream = Upstream::new(
-            context.peer.clone(),
-            params,
-            shared.progress.clone(),
-            shared.settings.timeout,
-        );
-        let handshake = async move {
-            match server {
-                ServerLink::Child(child) => upstream.serve(child).await,
-                ServerLink::Http(url) => {
-                    upstream
-                        .serve(StreamableHttpClientTransport::from_uri(url))
-                        .await
-                }
-            }
-        };
-        let running = tokio::time::timeout(shared.settings.timeout, handshake)
+    /// The session with the server, opened for a client that did not send `initialize` (one
+    /// of the 2026 era: its request's `_meta` says who it is).
+    async fn session(&self, context: &RequestContext<RoleServer>) -> Result<&Connected, ErrorData> {
+        if let Some(connected) = self.shared.connected() {
+            return Ok(connected);
+        }
+        self.shared
+            .connect(era::client_from_meta(&context.meta), context.peer.clone())
             .await
-            .map_err(|_| {
-                ErrorData::internal_error(
-                    format!(
-                        "the server did not answer initialize within {} s; check its command, or raise --timeout",
-                        shared.settings.timeout.as_secs()
-                    ),
-                    None,
-                )
-            })?
-            .map_err(|e| {
-                ErrorData::internal_error(
-                    format!("the server failed to initialize: {e}; its messages on stderr say why"),
-                    None,
-                )
-            })?;
-        let peer_info = running.peer().peer_info().ok_or_else(|| {
-            ErrorData::internal_error("the server sent no initialize result", None)
-        })?;
-        let mut info = InitializeResult::new(peer_info.capabilities.clone());
-        info.protocol_version = peer_info.protocol_version.clone();
-        if let Some(server) = &peer_info.server_info {
-            info.server_info = server.clone();
-        }
-        info.instructions = peer_info.instructions.clone();
-        info.meta = peer_info.meta.clone();
-        let mut rewriter = Rewriter::new(self.profile(&info.server_info.name)?)
-            .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
-        if let Some(digester) = &shared.settings.goal_digester {
-            rewriter = rewriter.with_goal_digester(Arc::clone(digester));
-        }
-        // The proxy adds a tool, so the client must know there are tools.
-        if info.capabilities.tools.is_none() {
-            info.capabilities.tools = Some(ToolsCapability::default());
-        }
-        let _ = shared.connected.set(Connected {
-            peer: running.peer().clone(),
-            rewriter: Arc::new(rewriter),
-        });
-        *shared
-            .server_ct
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner) = Some(running.cancellation_token());
-        let watcher = tokio::spawn(watch_server(Arc::clone(shared), running));
-        *shared.watcher.lock().await = Some(watcher);
-        Ok(ServerResult::InitializeResult(info))
-    }
-
-    fn profile(&self, server_name: &str) -> Result<Profile, ErrorData> {
-        let settings = &self.shared.settings;
-        let base = match &settings.profile {
-            Some(name) => Profile::named(name),
-            None => Ok(Profile::for_server(server_name)),
-        };
-        let profile = match &settings.config {
-            Some(text) => base.and_then(|p| p.with_file(text)),
-            None => base,
-        };
-        profile
-            .and_then(|p| settings.overrides.apply(p))
-            .map_err(|e| ErrorData::internal_error(e.to_string(), None))
     }
 
     async fn list_tools(
@@ -269,7 +57,7 @@ impl Proxy {
         context: RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
         let started = Instant::now();
-        let connected = self.shared.connected()?;
+        let connected = self.session(&context).await?;
         let first_page = match &request {
             ClientRequest::ListToolsRequest(r) => {
                 r.params.as_ref().is_none_or(|p| p.cursor.is_none())
@@ -313,7 +101,7 @@ impl Proxy {
         context: RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
         let started = Instant::now();
-        let connected = self.shared.connected()?;
+        let connected = self.session(&context).await?;
         let ClientRequest::CallToolRequest(mut call_request) = request else {
             return Err(ErrorData::internal_error("not a tools/call request", None));
         };
@@ -390,21 +178,32 @@ impl Proxy {
             file.append(stats);
         }
     }
-}
 
-impl Service<RoleServer> for Proxy {
-    async fn handle_request(
+    async fn dispatch(
         &self,
         request: ClientRequest,
         context: RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
         match request {
-            ClientRequest::InitializeRequest(r) => self.initialize(r.params, context).await,
+            ClientRequest::InitializeRequest(r) => {
+                let asked = r.params.protocol_version.clone();
+                let connected = self.shared.connect(r.params, context.peer.clone()).await?;
+                Ok(ServerResult::InitializeResult(era::initialize_answer(
+                    &connected.server,
+                    &asked,
+                )))
+            }
+            ClientRequest::DiscoverRequest(_) => {
+                let connected = self.session(&context).await?;
+                Ok(ServerResult::DiscoverResult(era::discover_answer(
+                    &connected.server,
+                )))
+            }
             ClientRequest::PingRequest(_) => Ok(ServerResult::empty(())),
             r @ ClientRequest::ListToolsRequest(_) => self.list_tools(r, context).await,
             r @ ClientRequest::CallToolRequest(_) => self.call_tool(r, context).await,
             other => {
-                let connected = self.shared.connected()?;
+                let connected = self.session(&context).await?;
                 upstream::forward(
                     &connected.peer,
                     other,
@@ -416,13 +215,30 @@ impl Service<RoleServer> for Proxy {
             }
         }
     }
+}
+
+impl Service<RoleServer> for Proxy {
+    async fn handle_request(
+        &self,
+        request: ClientRequest,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ServerResult, ErrorData> {
+        let client = context.protocol_version();
+        self.dispatch(request, context)
+            .await
+            .map(|mut result| {
+                era::shape_result(&mut result, client.as_ref());
+                result
+            })
+            .map_err(|e| era::shape_error(e, client.as_ref()))
+    }
 
     async fn handle_notification(
         &self,
         notification: rmcp::model::ClientNotification,
         context: NotificationContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        let Some(connected) = self.shared.connected.get() else {
+        let Some(connected) = self.shared.connected() else {
             return Ok(());
         };
         upstream::forward_client_notification(&connected.peer, notification, context).await;
@@ -433,19 +249,6 @@ impl Service<RoleServer> for Proxy {
         // Only read before initialize (the handshake answers with the server's own info).
         InitializeResult::default()
     }
-}
-
-/// Waits for the server's session to end. When it ends on its own (the server exited), the
-/// client's session ends too, once the answers already on their way are out.
-async fn watch_server(shared: Arc<Shared>, running: RunningService<RoleClient, Upstream>) {
-    let _ = running.waiting().await;
-    if shared.stop.is_cancelled() {
-        return;
-    }
-    *shared.died.lock().unwrap_or_else(PoisonError::into_inner) =
-        Some("the server exited or closed its output; its messages on stderr say why".to_owned());
-    tokio::time::sleep(GRACE).await;
-    shared.stop.cancel();
 }
 
 fn to_value<T: serde::Serialize>(value: &T) -> Result<Value, ErrorData> {

@@ -14,25 +14,29 @@ use rmcp::model::{
 use rmcp::service::{NotificationContext, PeerRequestOptions, RequestContext, ServiceError};
 use rmcp::{Peer, RoleClient, RoleServer, Service};
 
+/// The token a client gave a request, and the client connection that sent it.
+type Asker = (ProgressToken, Peer<RoleServer>);
+
 /// Progress tokens of forwarded requests: the token rmcp gave the server's copy of a request,
-/// to the token the client gave the original.
+/// to the token the client gave the original and the client connection that asked (over HTTP,
+/// a request of the 2026 era has a connection of its own).
 #[derive(Debug, Clone, Default)]
-pub(crate) struct ProgressMap(Arc<Mutex<HashMap<ProgressToken, ProgressToken>>>);
+pub(crate) struct ProgressMap(Arc<Mutex<HashMap<ProgressToken, Asker>>>);
 
 impl ProgressMap {
-    fn insert(&self, upstream: ProgressToken, downstream: ProgressToken) {
-        self.lock().insert(upstream, downstream);
+    fn insert(&self, upstream: ProgressToken, downstream: ProgressToken, peer: Peer<RoleServer>) {
+        self.lock().insert(upstream, (downstream, peer));
     }
 
     fn remove(&self, upstream: &ProgressToken) {
         self.lock().remove(upstream);
     }
 
-    fn get(&self, upstream: &ProgressToken) -> Option<ProgressToken> {
+    fn get(&self, upstream: &ProgressToken) -> Option<Asker> {
         self.lock().get(upstream).cloned()
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<ProgressToken, ProgressToken>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<ProgressToken, Asker>> {
         self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
@@ -105,11 +109,14 @@ impl Service<RoleClient> for Upstream {
             ServerNotification::ProgressNotification(mut progress) => {
                 // Progress reaches the client under the client's own token, and only for
                 // requests that asked for it.
-                let Some(token) = self.progress.get(&progress.params.progress_token) else {
+                let Some((token, peer)) = self.progress.get(&progress.params.progress_token) else {
                     return Ok(());
                 };
                 progress.params.progress_token = token;
-                ServerNotification::ProgressNotification(progress)
+                let _ = peer
+                    .send_notification(ServerNotification::ProgressNotification(progress))
+                    .await;
+                return Ok(());
             }
             // rmcp turns the server's cancellations into the cancellation of the request
             // it forwarded (see `handle_request`), which sends the client its own.
@@ -137,7 +144,7 @@ pub(crate) async fn forward(
 ) -> Result<ServerResult, ErrorData> {
     let method = request.method().to_owned();
     let client_token = context.meta.get_progress_token();
-    *request.get_meta_mut() = context.meta;
+    *request.get_meta_mut() = super::era::forwarded_meta(context.meta);
     let handle = peer
         .send_request_with_option(
             request,
@@ -147,7 +154,7 @@ pub(crate) async fn forward(
         .map_err(|e| service_error(&e, &method, timeout, "server"))?;
     let upstream_token = handle.progress_token.clone();
     if let Some(token) = client_token {
-        progress.insert(upstream_token.clone(), token);
+        progress.insert(upstream_token.clone(), token, context.peer.clone());
     }
     let (id, upstream) = (handle.id.clone(), handle.peer.clone());
     let answer = tokio::select! {

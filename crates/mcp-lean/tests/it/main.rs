@@ -11,6 +11,8 @@ mod junit;
 mod lint;
 mod parse;
 mod proxy;
+mod proxy_eras;
+mod proxy_http;
 
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};

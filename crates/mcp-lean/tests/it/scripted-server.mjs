@@ -9,7 +9,7 @@ const pendingFromClient = new Map();
 let nextId = 1;
 const cancelled = new Set();
 
-const tools = ['slow', 'sample', 'ask', 'hang', 'die', 'garbage', 'big', 'echo_meta', 'browser_snapshot', 'browser_click'].map((name) => ({
+const tools = ['slow', 'sample', 'ask', 'hang', 'die', 'garbage', 'big', 'echo_meta', 'browser_snapshot', 'browser_click', 'whoami'].map((name) => ({
   name,
   description: `The ${name} behaviour of the scripted test server.`,
   inputSchema: { type: 'object', properties: {} },
@@ -78,6 +78,9 @@ async function call(id, params) {
       const text = `### Page\n- Page URL: http://127.0.0.1/x\n### Snapshot\n- [Snapshot](${params.arguments?.link})`;
       return send({ id, result: { content: [{ type: 'text', text }] } });
     }
+    case 'whoami':
+      // Which server process answers: sessions that must not share one can tell.
+      return send({ id, result: { content: [{ type: 'text', text: String(process.pid) }] } });
     case 'echo_meta':
       return send({ id, result: { content: [{ type: 'text', text: JSON.stringify(params._meta ?? null) }], _meta: { 'test/echo': true } } });
     default:

@@ -1,0 +1,125 @@
+//! The two protocol eras the proxy speaks on both sides: the `initialize` handshake (up to
+//! 2025-11-25) and the 2026-07-28 revision, where every request carries its protocol version,
+//! client info and capabilities in `_meta` and `server/discover` replaces `initialize`.
+
+use rmcp::model::{
+    ClientConfig, DiscoverResult, ErrorCode, ErrorData, Implementation, InitializeResult,
+    ProtocolVersion, RequestMetaObject, ServerResult, ToolsCapability,
+};
+
+/// The `_meta` keys of the 2026-07-28 revision's per-request lifecycle.
+const LIFECYCLE_PREFIX: &str = "io.modelcontextprotocol/";
+
+/// Whether `version` is of the 2026-07-28 revision or later (no `initialize`).
+pub(crate) fn is_modern(version: Option<&ProtocolVersion>) -> bool {
+    version.is_some_and(|v| !v.has_initialize())
+}
+
+/// What the proxy presents to the server for a client that opened with `server/discover` or a
+/// request with per-request `_meta`: its client info and capabilities from that `_meta`, and
+/// the newest version with a handshake, for a server of the older era.
+pub(crate) fn client_from_meta(meta: &RequestMetaObject) -> ClientConfig {
+    let mut config = ClientConfig::new(
+        meta.client_capabilities().unwrap_or_default(),
+        meta.client_info().unwrap_or_else(|| {
+            Implementation::new("mcp-lean-proxy-client", env!("CARGO_PKG_VERSION"))
+        }),
+    );
+    config.protocol_version = ProtocolVersion::LATEST_WITH_INITIALIZE;
+    config
+}
+
+/// A client's `_meta` for the server: without the lifecycle keys, which describe the client's
+/// session with the proxy (a server of the 2026 era gets the proxy's own from rmcp; one of the
+/// older era has no use for them).
+pub(crate) fn forwarded_meta(meta: RequestMetaObject) -> RequestMetaObject {
+    let mut meta = meta;
+    meta.0.0.retain(|key, _| !key.starts_with(LIFECYCLE_PREFIX));
+    meta
+}
+
+/// The answer to a client's `initialize`: the server's own answer, or one made from what it
+/// said at `server/discover`, at the version the client asked for when the server is of the
+/// 2026 era (it has no handshake version to give), with `tools` declared (the proxy adds one).
+pub(crate) fn initialize_answer(
+    server: &InitializeResult,
+    asked: &ProtocolVersion,
+) -> InitializeResult {
+    let mut info = server.clone();
+    if !info.protocol_version.has_initialize() {
+        info.protocol_version = if asked.has_initialize() {
+            asked.clone()
+        } else {
+            ProtocolVersion::LATEST_WITH_INITIALIZE
+        };
+    }
+    if info.capabilities.tools.is_none() {
+        info.capabilities.tools = Some(ToolsCapability::default());
+    }
+    info
+}
+
+/// The answer to `server/discover`, made from what the server said at `initialize` (or its own
+/// discovery), with every version the proxy speaks to clients.
+pub(crate) fn discover_answer(server: &InitializeResult) -> DiscoverResult {
+    let mut info = server.clone();
+    if info.capabilities.tools.is_none() {
+        info.capabilities.tools = Some(ToolsCapability::default());
+    }
+    DiscoverResult::from_server_info(ProtocolVersion::KNOWN_VERSIONS.to_vec(), info)
+}
+
+/// A result shaped for the client's era: cache hints added for the 2026 era, and for the
+/// older one, `resultType` and non-object structured output taken out (a server of the other
+/// era may have sent them).
+pub(crate) fn shape_result(result: &mut ServerResult, client: Option<&ProtocolVersion>) {
+    if is_modern(client) {
+        result.fill_missing_cache_hints();
+    } else {
+        result.strip_result_type_for_legacy_peer();
+        result.strip_non_object_output_for_legacy_peer();
+    }
+}
+
+/// An error shaped for the client's era: the 2026 revision reports a missing resource as
+/// invalid parameters.
+pub(crate) fn shape_error(mut error: ErrorData, client: Option<&ProtocolVersion>) -> ErrorData {
+    if is_modern(client) && error.code == ErrorCode::RESOURCE_NOT_FOUND {
+        error.code = ErrorCode::INVALID_PARAMS;
+    }
+    error
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lifecycle_keys_stay_with_the_proxy() {
+        let mut meta = RequestMetaObject::default();
+        meta.0.0.insert(
+            "io.modelcontextprotocol/protocolVersion".to_owned(),
+            "2026-07-28".into(),
+        );
+        meta.0.0.insert("progressToken".to_owned(), 7.into());
+        meta.0.0.insert("vendor/trace".to_owned(), "abc".into());
+        let kept = forwarded_meta(meta);
+        assert_eq!(kept.0.0.len(), 2);
+        assert!(kept.0.0.contains_key("vendor/trace"));
+    }
+
+    #[test]
+    fn a_modern_server_answers_an_older_client_at_the_clients_version() {
+        let mut server = InitializeResult::default();
+        server.protocol_version = ProtocolVersion::V_2026_07_28;
+        let info = initialize_answer(&server, &ProtocolVersion::V_2025_06_18);
+        assert_eq!(info.protocol_version, ProtocolVersion::V_2025_06_18);
+        assert!(info.capabilities.tools.is_some());
+        let discovered = discover_answer(&server);
+        assert!(
+            discovered
+                .supported_versions
+                .contains(&ProtocolVersion::V_2025_11_25)
+        );
+    }
+}

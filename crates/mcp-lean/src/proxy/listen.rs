@@ -1,0 +1,378 @@
+//! `mcp-lean proxy --listen ADDR`: the proxy served over streamable HTTP at `/mcp`, for any
+//! number of clients at once. Each client session (opened with `initialize`) gets a server
+//! session of its own: a process of the server's command, or a session with `--upstream-url`.
+//! Clients of the 2026-07-28 revision have no session, so they share one server session.
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::time::Duration;
+
+use bytes::Bytes;
+use http_body_util::combinators::BoxBody;
+use http_body_util::{BodyExt as _, Full, Limited};
+use hyper::body::Incoming;
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use rmcp::model::{ClientRequest, ErrorData, ProtocolVersion, ServerConfig};
+use rmcp::transport::streamable_http_server::session::local::{LocalSessionManager, SessionConfig};
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use tokio_util::sync::CancellationToken;
+
+use super::downstream::Proxy;
+use super::era;
+use super::gate::{Policy, REFUSED, Refusal, check_body};
+use super::handler::{Handler, Route};
+use super::session::{ServerLink, Settings};
+
+/// The largest request body accepted.
+pub(crate) const MAX_BODY_BYTES: usize = 8 << 20;
+/// How long a client may take to send a request's headers, and then its body.
+const READ_TIMEOUT: Duration = Duration::from_secs(30);
+/// Messages queued per session before the session applies back-pressure.
+const SESSION_QUEUE: usize = 16;
+
+/// How the listener serves.
+pub(crate) struct Listen {
+    pub(crate) addr: SocketAddr,
+    pub(crate) policy: Policy,
+    pub(crate) max_sessions: usize,
+    pub(crate) session_idle: Duration,
+}
+
+/// Where each session's server is.
+#[derive(Clone)]
+pub(crate) enum Upstream {
+    /// A command started once per session.
+    Command(Vec<String>),
+    /// A streamable HTTP endpoint, one session on it per client session.
+    Url(String),
+}
+
+impl Upstream {
+    fn link(&self) -> ServerLink {
+        match self {
+            Self::Command(command) => ServerLink::Command(command.clone()),
+            Self::Url(url) => ServerLink::Http(url.clone()),
+        }
+    }
+}
+
+/// What every session shares.
+struct State {
+    settings: Arc<Settings>,
+    upstream: Upstream,
+    live: Arc<AtomicUsize>,
+    max_sessions: usize,
+    /// The server session of clients without a session (2026 era), made on first use.
+    shared: Mutex<Option<(Arc<Proxy>, Slot)>>,
+    stop: CancellationToken,
+}
+
+impl State {
+    fn new_proxy(&self) -> Result<(Arc<Proxy>, Slot), ErrorData> {
+        let slot =
+            Slot::take(&self.live, self.max_sessions).ok_or_else(|| full(self.max_sessions))?;
+        let proxy = Proxy::new(
+            self.upstream.link(),
+            Arc::clone(&self.settings),
+            self.stop.child_token(),
+        );
+        Ok((Arc::new(proxy), slot))
+    }
+
+    fn shared(&self) -> Result<Arc<Proxy>, ErrorData> {
+        let mut shared = self.shared.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((proxy, _)) = shared.as_ref() {
+            return Ok(Arc::clone(proxy));
+        }
+        let (proxy, slot) = self.new_proxy()?;
+        *shared = Some((Arc::clone(&proxy), slot));
+        Ok(proxy)
+    }
+}
+
+/// One of the `--max-sessions` places; given back when dropped.
+struct Slot(Arc<AtomicUsize>);
+
+impl Slot {
+    fn take(live: &Arc<AtomicUsize>, max: usize) -> Option<Self> {
+        live.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+            (n < max).then_some(n + 1)
+        })
+        .ok()
+        .map(|_| Self(Arc::clone(live)))
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+fn full(max: usize) -> ErrorData {
+    ErrorData::new(
+        rmcp::model::ErrorCode(REFUSED as i32),
+        format!(
+            "the proxy already serves {max} sessions, its limit (--max-sessions {max}); end a session (HTTP DELETE) or start the proxy with a higher --max-sessions"
+        ),
+        None,
+    )
+}
+
+/// One HTTP session's route: its own proxy once it sent `initialize`, else the shared one.
+struct SessionRoute {
+    state: Arc<State>,
+    own: OnceLock<(Arc<Proxy>, Slot)>,
+}
+
+impl Route for SessionRoute {
+    fn proxy(&self, request: &ClientRequest) -> Result<Arc<Proxy>, ErrorData> {
+        if let Some((proxy, _)) = self.own.get() {
+            return Ok(Arc::clone(proxy));
+        }
+        if matches!(request, ClientRequest::InitializeRequest(_)) {
+            let (proxy, slot) = self.state.new_proxy()?;
+            let _ = self.own.set((Arc::clone(&proxy), slot));
+            return Ok(proxy);
+        }
+        self.state.shared()
+    }
+
+    fn current(&self) -> Option<Arc<Proxy>> {
+        if let Some((proxy, _)) = self.own.get() {
+            return Some(Arc::clone(proxy));
+        }
+        let shared = self
+            .state
+            .shared
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        shared.as_ref().map(|(proxy, _)| Arc::clone(proxy))
+    }
+
+    fn info(&self) -> Option<ServerConfig> {
+        let proxy = self.current()?;
+        let shared = proxy.shared();
+        let connected = shared.connected()?;
+        Some(era::initialize_answer(
+            &connected.server,
+            &ProtocolVersion::LATEST_WITH_INITIALIZE,
+        ))
+    }
+}
+
+type Body = BoxBody<Bytes, Infallible>;
+
+/// Serves until `stop` is cancelled.
+///
+/// # Errors
+///
+/// A message when the address cannot be bound.
+pub(crate) async fn serve(
+    listen: Listen,
+    settings: Arc<Settings>,
+    upstream: Upstream,
+    stop: CancellationToken,
+) -> Result<(), String> {
+    let listener = tokio::net::TcpListener::bind(listen.addr)
+        .await
+        .map_err(|e| {
+            format!(
+                "cannot listen on {}: {e}; choose another address or port",
+                listen.addr
+            )
+        })?;
+    let local = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the address listened on: {e}"))?;
+    eprintln!("mcp-lean proxy: listening on http://{local}/mcp");
+    let state = Arc::new(State {
+        settings,
+        upstream,
+        live: Arc::new(AtomicUsize::new(0)),
+        max_sessions: listen.max_sessions,
+        shared: Mutex::new(None),
+        stop: stop.clone(),
+    });
+    let mut session_config = SessionConfig::default();
+    session_config.keep_alive = Some(listen.session_idle);
+    session_config.channel_capacity = SESSION_QUEUE;
+    let mut manager = LocalSessionManager::default();
+    manager.session_config = session_config;
+    let mut config = StreamableHttpServerConfig::default()
+        .with_max_request_body_bytes(MAX_BODY_BYTES)
+        .with_cancellation_token(stop.child_token());
+    if !local.ip().is_loopback() {
+        // Clients name this host as they reach it; the token, required off loopback, is the
+        // check that counts there.
+        config = config.disable_allowed_hosts();
+    }
+    let factory_state = Arc::clone(&state);
+    let service = StreamableHttpService::new(
+        move || {
+            Ok(Handler(SessionRoute {
+                state: Arc::clone(&factory_state),
+                own: OnceLock::new(),
+            }))
+        },
+        Arc::new(manager),
+        config,
+    );
+    let gate = Arc::new(Gate {
+        policy: listen.policy,
+        state,
+        service,
+    });
+    loop {
+        let (stream, _) = tokio::select! {
+            () = stop.cancelled() => return Ok(()),
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    eprintln!("mcp-lean proxy: accepting a connection failed: {e}");
+                    continue;
+                }
+            },
+        };
+        let gate = Arc::clone(&gate);
+        let stop = stop.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(move |request: Request<Incoming>| {
+                let gate = Arc::clone(&gate);
+                async move { Ok::<_, Infallible>(gate.handle(request).await) }
+            });
+            let connection = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(READ_TIMEOUT)
+                .serve_connection(TokioIo::new(stream), service);
+            tokio::select! {
+                () = stop.cancelled() => {}
+                _ = connection => {}
+            }
+        });
+    }
+}
+
+/// The checks in front of rmcp's service.
+struct Gate {
+    policy: Policy,
+    state: Arc<State>,
+    service: StreamableHttpService<Handler<SessionRoute>, LocalSessionManager>,
+}
+
+impl Gate {
+    async fn handle(&self, request: Request<Incoming>) -> Response<Body> {
+        match self.check(request).await {
+            Ok(request) => self.service.handle(request).await,
+            Err(refusal) => refuse(&refusal),
+        }
+    }
+
+    /// The request, its body read and checked, or why it is refused.
+    async fn check(&self, request: Request<Incoming>) -> Result<Request<Full<Bytes>>, Refusal> {
+        if request.uri().path() != "/mcp" {
+            return Err(Refusal::new(
+                404,
+                REFUSED,
+                format!(
+                    "no MCP endpoint at {}; the proxy serves /mcp",
+                    request.uri().path()
+                ),
+            ));
+        }
+        let header = |name: &str| {
+            request
+                .headers()
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned)
+        };
+        let origin = header("origin");
+        if !self.policy.origin_allowed(origin.as_deref()) {
+            return Err(Refusal::new(
+                403,
+                REFUSED,
+                format!(
+                    "requests from the origin {} are refused (a web page could use a browser to reach the proxy); allow it with --allow-origin",
+                    origin.unwrap_or_default()
+                ),
+            ));
+        }
+        if !self.policy.authorized(header("authorization").as_deref()) {
+            return Err(Refusal::new(
+                401,
+                REFUSED,
+                "this proxy needs Authorization: Bearer with the token of its --auth-token-file",
+            ));
+        }
+        let is_post = request.method() == Method::POST;
+        let has_session = request.headers().contains_key("mcp-session-id");
+        let (parts, body) = request.into_parts();
+        let bytes =
+            tokio::time::timeout(READ_TIMEOUT, Limited::new(body, MAX_BODY_BYTES).collect())
+                .await
+                .map_err(|_| {
+                    Refusal::new(
+                        408,
+                        REFUSED,
+                        format!(
+                            "the request body did not arrive within {} s",
+                            READ_TIMEOUT.as_secs()
+                        ),
+                    )
+                })?
+                .map_err(|e| {
+                    if e.is::<http_body_util::LengthLimitError>() {
+                        Refusal::new(
+                            413,
+                            REFUSED,
+                            format!(
+                                "the request body is over {} MiB, the proxy's limit",
+                                MAX_BODY_BYTES >> 20
+                            ),
+                        )
+                    } else {
+                        Refusal::new(
+                            400,
+                            REFUSED,
+                            format!("the request body could not be read: {e}"),
+                        )
+                    }
+                })?
+                .to_bytes();
+        if is_post {
+            let message = check_body(&bytes)?;
+            if message.initialize
+                && !has_session
+                && self.state.live.load(Ordering::Acquire) >= self.state.max_sessions
+            {
+                let error = full(self.state.max_sessions);
+                let mut refusal = Refusal::new(503, REFUSED, error.message.to_string());
+                refusal.id = message.id;
+                return Err(refusal);
+            }
+        }
+        Ok(Request::from_parts(parts, Full::new(bytes)))
+    }
+}
+
+fn refuse(refusal: &Refusal) -> Response<Body> {
+    let mut response = Response::new(Full::new(Bytes::from(refusal.body())).boxed());
+    *response.status_mut() =
+        StatusCode::from_u16(refusal.status).unwrap_or(StatusCode::BAD_REQUEST);
+    let headers = response.headers_mut();
+    headers.insert(
+        http::header::CONTENT_TYPE,
+        http::HeaderValue::from_static("application/json"),
+    );
+    if refusal.status == 401 {
+        headers.insert(
+            http::header::WWW_AUTHENTICATE,
+            http::HeaderValue::from_static("Bearer"),
+        );
+    }
+    response
+}
