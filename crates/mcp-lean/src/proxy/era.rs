@@ -4,7 +4,7 @@
 
 use rmcp::model::{
     ClientConfig, DiscoverResult, ErrorCode, ErrorData, Implementation, InitializeResult,
-    ProtocolVersion, RequestMetaObject, ServerResult, ToolsCapability,
+    ProtocolVersion, RequestMetaObject, ResultType, ServerResult, ToolsCapability,
 };
 
 /// The `_meta` keys of the 2026-07-28 revision's per-request lifecycle.
@@ -69,11 +69,27 @@ pub(crate) fn discover_answer(server: &InitializeResult) -> DiscoverResult {
     DiscoverResult::from_server_info(ProtocolVersion::KNOWN_VERSIONS.to_vec(), info)
 }
 
-/// A result shaped for the client's era: cache hints added for the 2026 era, and for the
-/// older one, `resultType` and non-object structured output taken out (a server of the other
-/// era may have sent them).
+/// A result shaped for the client's era: for the 2026 era, `resultType` (which its clients
+/// require) and cache hints added; for the older one, `resultType` and non-object structured
+/// output taken out (a server of the other era may have sent them, or not).
 pub(crate) fn shape_result(result: &mut ServerResult, client: Option<&ProtocolVersion>) {
     if is_modern(client) {
+        let kind = match result {
+            ServerResult::CompleteResult(r) => &mut r.result_type,
+            ServerResult::GetPromptResult(r) => &mut r.result_type,
+            ServerResult::ListPromptsResult(r) => &mut r.result_type,
+            ServerResult::ListResourcesResult(r) => &mut r.result_type,
+            ServerResult::ListResourceTemplatesResult(r) => &mut r.result_type,
+            ServerResult::ReadResourceResult(r) => &mut r.result_type,
+            ServerResult::ListToolsResult(r) => &mut r.result_type,
+            ServerResult::CallToolResult(r) => &mut r.result_type,
+            ServerResult::ListSkillsResult(r) => &mut r.result_type,
+            ServerResult::GetSkillResult(r) => &mut r.result_type,
+            _ => &mut None,
+        };
+        if kind.is_none() {
+            *kind = Some(ResultType::COMPLETE);
+        }
         result.fill_missing_cache_hints();
     } else {
         result.strip_result_type_for_legacy_peer();

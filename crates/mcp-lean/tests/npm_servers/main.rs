@@ -12,6 +12,7 @@ mod caps;
 mod chrome_devtools;
 #[path = "../support/junit.rs"]
 mod junit;
+mod listen;
 mod live_eval;
 mod playwright;
 mod site;
@@ -38,7 +39,7 @@ fn npm_package(name: &str, version: &str) -> PathBuf {
     package
 }
 
-fn npm_root() -> PathBuf {
+pub(crate) fn npm_root() -> PathBuf {
     std::env::var_os("MCP_LEAN_NPM").map_or_else(
         || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/npm"),
         PathBuf::from,

@@ -1,0 +1,149 @@
+//! `mcp-lean proxy --listen` in front of the real `@playwright/mcp`, driven by the official
+//! TypeScript SDK clients over streamable HTTP: v1 (`@modelcontextprotocol/sdk` 1.32.2) and v2
+//! (`@modelcontextprotocol/client` 2.4.0) in its default mode and pinned to 2026-07-28; and two
+//! clients at once, each with a page of its own.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use serde_json::Value;
+
+use crate::playwright::server_args;
+use crate::{npm_package, npm_root, site, temp_dir};
+
+/// The SDK versions `.ci/run` installs; the test checks them.
+const SDK_V1: &str = "1.32.2";
+const SDK_V2: &str = "2.4.0";
+
+/// The proxy listening on a free port, one Playwright MCP process per client session.
+struct Proxy {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Proxy {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start_proxy(dir: &Path) -> Proxy {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-lean"))
+        .current_dir(dir)
+        .args(["proxy", "--listen", "127.0.0.1:0", "--"])
+        .arg("node")
+        .args(server_args(dir))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the proxy starts");
+    let stderr = child.stderr.take().expect("stderr");
+    let mut lines = BufReader::new(stderr).lines();
+    let url = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .find_map(|l| {
+            l.strip_prefix("mcp-lean proxy: listening on ")
+                .map(str::to_owned)
+        })
+        .expect("the proxy says where it listens");
+    std::thread::spawn(move || {
+        for line in lines.map_while(Result::ok) {
+            eprintln!("proxy: {line}");
+        }
+    });
+    Proxy { child, url }
+}
+
+/// The driver script, beside the npm packages it imports (ES modules resolve packages from
+/// the script's own folder).
+fn driver() -> PathBuf {
+    npm_package("@modelcontextprotocol/sdk", SDK_V1);
+    npm_package("@modelcontextprotocol/client", SDK_V2);
+    let script = npm_root().join("sdk-client.mjs");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/npm_servers/sdk-client.mjs"),
+        &script,
+    )
+    .expect("the driver is copied");
+    script
+}
+
+fn spawn_driver(script: &Path, args: [&str; 5]) -> Child {
+    Command::new("node")
+        .arg(script)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("node runs the driver")
+}
+
+/// Waits for a driver and returns what it saw; fails the test with its output if it failed.
+fn finish(child: Child, what: &str) -> Value {
+    let out = child.wait_with_output().expect("the driver ends");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout.lines().last().unwrap_or_default();
+    let seen: Value = serde_json::from_str(line).unwrap_or_else(|_| {
+        panic!(
+            "{what}: no result line\nstdout: {stdout}\nstderr: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    assert!(
+        out.status.success() && seen["ok"] == true,
+        "{what}: {seen}\nstderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    seen
+}
+
+#[test]
+fn official_sdk_clients_of_both_eras_through_the_listening_proxy() {
+    let site = site::serve();
+    let dir = temp_dir("listen-sdk");
+    let proxy = start_proxy(&dir);
+    let script = driver();
+    let site_url = site.url("");
+    for (sdk, mode) in [("v1", "legacy"), ("v2", "legacy"), ("v2", "2026-07-28")] {
+        eprintln!("{sdk} {mode}");
+        let child = spawn_driver(&script, [sdk, mode, &proxy.url, &site_url, "session"]);
+        let seen = finish(child, &format!("{sdk} {mode}"));
+        if mode == "2026-07-28" {
+            assert_eq!(seen["protocol"], "2026-07-28", "{seen}");
+            assert!(
+                seen["session"].is_null(),
+                "the 2026 era has no session: {seen}"
+            );
+        } else {
+            assert!(seen["session"].is_string(), "{seen}");
+        }
+    }
+    drop(proxy);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn two_clients_at_once_each_drive_their_own_page() {
+    let site = site::serve();
+    let dir = temp_dir("listen-two");
+    let proxy = start_proxy(&dir);
+    let script = driver();
+    let site_url = site.url("");
+    // The first ends after one look; the second looks twice more after that.
+    let short = spawn_driver(
+        &script,
+        ["v1", "legacy", &proxy.url, &site_url, "own-page:/login:1"],
+    );
+    let long = spawn_driver(
+        &script,
+        ["v2", "legacy", &proxy.url, &site_url, "own-page:/cart:3"],
+    );
+    finish(short, "the first client");
+    finish(long, "the second client, before and after the first ended");
+    drop(proxy);
+    let _ = std::fs::remove_dir_all(&dir);
+}
