@@ -245,7 +245,7 @@ fn link(args: &Args) -> Result<ServerLink, String> {
     TokioChildProcess::builder(command)
         .stderr(std::process::Stdio::inherit())
         .spawn()
-        .map(|(child, _)| ServerLink::Child(child))
+        .map(|(child, _)| ServerLink::Child(child, args.command.clone()))
         .map_err(|e| {
             format!("cannot start the server {program:?}: {e}; check the command after --")
         })

@@ -65,25 +65,51 @@ impl Overrides {
 
 /// How the proxy reaches the server.
 pub(crate) enum ServerLink {
-    /// A child process already started, over its standard input and output.
-    Child(TokioChildProcess),
+    /// A child process already started, over its standard input and output, and the command
+    /// that started it (to start it again for a second handshake).
+    Child(TokioChildProcess, Vec<String>),
     /// A command to start when the session opens (one process per HTTP session).
     Command(Vec<String>),
     /// A streamable HTTP endpoint.
     Http(String),
 }
 
-/// A server ready for the handshake.
+/// A server ready for the handshake, and how to reach it again.
 enum Ready {
-    Child(TokioChildProcess),
+    Child(TokioChildProcess, Vec<String>),
     Http(String),
+}
+
+impl Ready {
+    /// How to reach the same server anew: its command, to start again, or its URL.
+    fn recipe(&self) -> ServerLink {
+        match self {
+            Self::Child(_, command) => ServerLink::Command(command.clone()),
+            Self::Http(url) => ServerLink::Http(url.clone()),
+        }
+    }
+
+    async fn handshake(
+        self,
+        upstream: Upstream,
+        lifecycle: ClientLifecycleMode,
+    ) -> Result<RunningService<RoleClient, Upstream>, rmcp::service::ClientInitializeError> {
+        match self {
+            Self::Child(child, _) => upstream.serve_with_lifecycle(child, lifecycle).await,
+            Self::Http(url) => {
+                upstream
+                    .serve_with_lifecycle(StreamableHttpClientTransport::from_uri(url), lifecycle)
+                    .await
+            }
+        }
+    }
 }
 
 impl ServerLink {
     /// The server ready for the handshake: a command started now.
     fn start(self) -> Result<Ready, String> {
         let command = match self {
-            Self::Child(child) => return Ok(Ready::Child(child)),
+            Self::Child(child, command) => return Ok(Ready::Child(child, command)),
             Self::Http(url) => return Ok(Ready::Http(url)),
             Self::Command(command) => command,
         };
@@ -95,7 +121,7 @@ impl ServerLink {
         TokioChildProcess::builder(cmd)
             .stderr(std::process::Stdio::inherit())
             .spawn()
-            .map(|(child, _)| Ready::Child(child))
+            .map(|(child, _)| Ready::Child(child, command.clone()))
             .map_err(|e| {
                 format!("cannot start the server {program:?}: {e}; check the command after --")
             })
@@ -190,24 +216,35 @@ impl Shared {
         } else {
             ProtocolVersion::LATEST_WITH_INITIALIZE
         };
-        let upstream = Upstream::new(downstream, client, self.progress.clone(), timeout);
-        // Either era: `server/discover` first, `initialize` when the server does not know it.
-        let lifecycle = ClientLifecycleMode::Auto {
-            preferred_versions: vec![ProtocolVersion::V_2026_07_28],
-            legacy_version: Some(legacy),
-        };
+        let progress = self.progress.clone();
+        // Either era: `server/discover` first, `initialize` when the server says it does not
+        // know it. A server that answers an unknown method with something else (an empty
+        // result) fails that handshake: it gets a second one, `initialize` alone, on a
+        // connection of its own.
         let handshake = async move {
-            match server {
-                Ready::Child(child) => upstream.serve_with_lifecycle(child, lifecycle).await,
-                Ready::Http(url) => {
-                    upstream
-                        .serve_with_lifecycle(
-                            StreamableHttpClientTransport::from_uri(url),
-                            lifecycle,
-                        )
-                        .await
-                }
-            }
+            let recipe = server.recipe();
+            let upstream = Upstream::new(
+                downstream.clone(),
+                client.clone(),
+                progress.clone(),
+                timeout,
+            );
+            let lifecycle = ClientLifecycleMode::Auto {
+                preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+                legacy_version: Some(legacy),
+            };
+            let first = match server.handshake(upstream, lifecycle).await {
+                Ok(running) => return Ok(running),
+                Err(e) => e,
+            };
+            let Ok(again) = recipe.start() else {
+                return Err(first);
+            };
+            let upstream = Upstream::new(downstream, client, progress, timeout);
+            again
+                .handshake(upstream, ClientLifecycleMode::Initialize)
+                .await
+                .map_err(|_| first)
         };
         let running = tokio::time::timeout(timeout, handshake)
             .await

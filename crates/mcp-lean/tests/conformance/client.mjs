@@ -1,0 +1,35 @@
+// The client under test when the official conformance suite runs its client scenarios: the
+// suite starts a test server and runs this with the server's URL last. The client under test is
+// the proxy's own upstream client: this script starts `mcp-lean proxy --upstream-url URL` over
+// stdio ($MCP_LEAN_BIN) and acts as an agent through it (lists and calls the tools; answers an
+// elicitation with the defaults the schema gives).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+const url = process.argv.at(-1);
+const transport = new StdioClientTransport({
+  command: process.env.MCP_LEAN_BIN,
+  args: ['proxy', '--upstream-url', url, '--timeout', '20'],
+  stderr: 'inherit',
+});
+const client = new Client({ name: 'mcp-lean-conformance', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+client.setRequestHandler(ElicitRequestSchema, async (request) => {
+  const properties = request.params.requestedSchema?.properties ?? {};
+  const content = Object.fromEntries(
+    Object.entries(properties).filter(([, p]) => p.default !== undefined).map(([name, p]) => [name, p.default]),
+  );
+  return { action: 'accept', content };
+});
+await client.connect(transport);
+const { tools } = await client.listTools();
+for (const tool of tools) {
+  if (tool.name === 'confirm_output') continue;
+  const args = tool.name === 'add_numbers' ? { a: 2, b: 3 } : {};
+  try {
+    await client.callTool({ name: tool.name, arguments: args });
+  } catch (e) {
+    console.error(`${tool.name}: ${e}`);
+  }
+}
+await client.close();
