@@ -2,6 +2,7 @@
 
 pub mod baselines;
 pub mod goals;
+pub mod servers;
 pub mod stats;
 
 use std::path::PathBuf;

@@ -20,14 +20,13 @@
 )]
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
-use std::net::TcpListener;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use mcp_lean_benches::corpus_dir;
 use mcp_lean_benches::goals::load_goals;
+use mcp_lean_benches::servers::{npm_cli, proxy_bin, serve};
 use rmcp::model::{CallToolRequestParams, CallToolResult};
 use rmcp::service::RunningService;
 use rmcp::transport::TokioChildProcess;
@@ -50,71 +49,6 @@ struct Seen {
     linked: usize,
     ms: f64,
     targets: Option<(usize, usize)>,
-}
-
-fn npm_cli() -> PathBuf {
-    let root = std::env::var_os("MCP_LEAN_NPM").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/npm"),
-        PathBuf::from,
-    );
-    let cli = root.join("node_modules/@playwright/mcp/cli.js");
-    assert!(
-        cli.exists(),
-        "{} is missing; run `npm install --prefix target/npm @playwright/mcp@0.0.83`",
-        cli.display()
-    );
-    cli
-}
-
-fn proxy_bin() -> PathBuf {
-    let bin = std::env::var_os("MCP_LEAN_BIN").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/release/mcp-lean"),
-        PathBuf::from,
-    );
-    assert!(
-        bin.exists(),
-        "{} is missing; run `cargo build --release -p mcp-lean`",
-        bin.display()
-    );
-    bin
-}
-
-/// Serves the corpus's HTML pages at `/<id>`.
-fn serve(dir: PathBuf) -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("a local port");
-    let port = listener.local_addr().expect("an address").port();
-    std::thread::spawn(move || {
-        for stream in listener.incoming().flatten() {
-            let dir = dir.clone();
-            std::thread::spawn(move || {
-                let mut reader = BufReader::new(&stream);
-                let mut first = String::new();
-                if reader.read_line(&mut first).is_err() {
-                    return;
-                }
-                let mut line = String::new();
-                while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
-                    line.clear();
-                }
-                let path = first.split_whitespace().nth(1).unwrap_or("/");
-                let name = path.trim_start_matches('/');
-                let file = dir.join(format!("{name}.source.html"));
-                let ok = !name.contains('/') && !name.contains("..");
-                let (status, body) = match std::fs::read(&file) {
-                    Ok(body) if ok => ("200 OK", body),
-                    _ => ("404 Not Found", b"not found".to_vec()),
-                };
-                let mut stream = &stream;
-                let _ = write!(
-                    stream,
-                    "HTTP/1.1 {status}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-                    body.len()
-                );
-                let _ = stream.write_all(&body);
-            });
-        }
-    });
-    port
 }
 
 /// `role "name"` of each target ref, read from the corpus snapshot of the page.

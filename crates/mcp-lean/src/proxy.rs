@@ -36,6 +36,11 @@ use stats_file::StatsFile;
   command: mcp-lean
   args: [proxy, --, npx, @playwright/mcp@0.0.83, --headless]
 
+Or over streamable HTTP, for a client configured with a url (http://127.0.0.1:8932/mcp):
+  mcp-lean proxy --listen 127.0.0.1:8932 --auth-token-file TOKEN_FILE -- npx -y @playwright/mcp@0.0.83 --headless
+Each client session then gets a server process of its own, so two agents never share a page; \
+clients of the 2026-07-28 revision have no session and share one.
+
 The proxy adds `goal` and `page` to the tools whose results carry a page snapshot, digests, \
 diffs or outlines those snapshots (reading the snapshot files Playwright MCP links to, only \
 under the server's output folder), keeps every result within --max-result-tokens (a long \
