@@ -293,15 +293,7 @@ fn lines(
 ) -> Result<Reading, Error> {
     let total = line_count(text);
     let offset = offset.max(1);
-    if offset > total.max(1) {
-        return Err(Error::InvalidRead {
-            parameter: "offset",
-            reason: format!(
-                "is {offset}, past the end: the output has {total} lines; use an offset from 1 to {}",
-                total.max(1)
-            ),
-        });
-    }
+    check_line(offset, total)?;
     let start = line_start(text, offset);
     let budget = limits.max_tokens.saturating_sub(HEADER_TOKENS);
     let mut end = start;
@@ -419,6 +411,20 @@ fn fit_end(
         }
     }
     lo
+}
+
+/// Refuses a line offset past the last of `total` lines.
+pub(crate) fn check_line(offset: usize, total: usize) -> Result<(), Error> {
+    if offset <= total.max(1) {
+        return Ok(());
+    }
+    Err(Error::InvalidRead {
+        parameter: "offset",
+        reason: format!(
+            "is {offset}, past the end: the output has {total} lines; use an offset from 1 to {}",
+            total.max(1)
+        ),
+    })
 }
 
 /// Lines of `text`: its newlines, plus one for a last line without a newline.

@@ -9,6 +9,8 @@ mod guard;
 #[path = "../support/junit.rs"]
 mod junit;
 mod lint;
+#[path = "../support/listening.rs"]
+mod listening;
 mod parse;
 mod proxy;
 mod proxy_eras;

@@ -2,24 +2,27 @@
 //! and every kind of bad request answered with the status and JSON-RPC error the MCP
 //! transport specification names, while the other sessions go on.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use crate::listening::Listening;
 use crate::repo_path;
 
 /// The proxy listening on a free port in front of the scripted server.
 struct Listener {
-    child: Child,
+    /// Kept for its process, stopped when the listener is dropped.
+    _proxy: Listening,
     port: u16,
 }
 
 impl Listener {
     fn start(extra: &[&str]) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-lean"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_mcp-lean"));
+        command
             .args([
                 "proxy",
                 "--listen",
@@ -30,25 +33,18 @@ impl Listener {
             .args(extra)
             .arg("--")
             .arg("node")
-            .arg(repo_path("crates/mcp-lean/tests/it/scripted-server.mjs"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the proxy starts");
-        let stderr = child.stderr.take().expect("stderr");
-        let mut lines = BufReader::new(stderr).lines();
-        let port = lines
-            .by_ref()
-            .map_while(Result::ok)
-            .find_map(|l| {
-                l.strip_prefix("mcp-lean proxy: listening on http://127.0.0.1:")
-                    .and_then(|rest| rest.strip_suffix("/mcp"))
-                    .and_then(|p| p.parse().ok())
-            })
-            .expect("the proxy says where it listens");
-        std::thread::spawn(move || lines.for_each(drop));
-        Self { child, port }
+            .arg(repo_path("crates/mcp-lean/tests/it/scripted-server.mjs"));
+        let proxy = Listening::start(command);
+        let port = proxy
+            .url
+            .rsplit(':')
+            .next()
+            .and_then(|rest| rest.trim_end_matches("/mcp").parse().ok())
+            .expect("a port in the URL");
+        Self {
+            _proxy: proxy,
+            port,
+        }
     }
 
     fn post(&self, headers: &[(&str, &str)], body: &str) -> Reply {
@@ -108,13 +104,6 @@ impl Listener {
             &json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool}})
                 .to_string(),
         )
-    }
-}
-
-impl Drop for Listener {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

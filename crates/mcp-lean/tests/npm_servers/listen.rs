@@ -3,12 +3,12 @@
 //! (`@modelcontextprotocol/client` 2.4.0) in its default mode and pinned to 2026-07-28; and two
 //! clients at once, each with a page of its own.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 use serde_json::Value;
 
+use crate::listening::Listening;
 use crate::playwright::server_args;
 use crate::{npm_package, npm_root, site, temp_dir};
 
@@ -17,45 +17,14 @@ const SDK_V1: &str = "1.32.2";
 const SDK_V2: &str = "2.4.0";
 
 /// The proxy listening on a free port, one Playwright MCP process per client session.
-struct Proxy {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Proxy {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn start_proxy(dir: &Path) -> Proxy {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-lean"))
+fn start_proxy(dir: &Path) -> Listening {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_mcp-lean"));
+    command
         .current_dir(dir)
         .args(["proxy", "--listen", "127.0.0.1:0", "--"])
         .arg("node")
-        .args(server_args(dir))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the proxy starts");
-    let stderr = child.stderr.take().expect("stderr");
-    let mut lines = BufReader::new(stderr).lines();
-    let url = lines
-        .by_ref()
-        .map_while(Result::ok)
-        .find_map(|l| {
-            l.strip_prefix("mcp-lean proxy: listening on ")
-                .map(str::to_owned)
-        })
-        .expect("the proxy says where it listens");
-    std::thread::spawn(move || {
-        for line in lines.map_while(Result::ok) {
-            eprintln!("proxy: {line}");
-        }
-    });
-    Proxy { child, url }
+        .args(server_args(dir));
+    Listening::start(command)
 }
 
 /// The driver script, beside the npm packages it imports (ES modules resolve packages from

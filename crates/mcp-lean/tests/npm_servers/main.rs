@@ -13,6 +13,8 @@ mod chrome_devtools;
 #[path = "../support/junit.rs"]
 mod junit;
 mod listen;
+#[path = "../support/listening.rs"]
+mod listening;
 mod live_eval;
 mod playwright;
 mod site;

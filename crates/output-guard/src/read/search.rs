@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use memchr::{memchr, memchr_iter, memrchr};
 use regex::{Regex, RegexBuilder};
 
-use super::{HEADER_TOKENS, ReadLimits, Reading, line_count, line_start};
+use super::{HEADER_TOKENS, ReadLimits, Reading, check_line, line_count, line_start};
 use crate::Error;
 
 /// The longest pattern accepted, in chars.
@@ -47,15 +47,7 @@ pub(super) fn search(text: &str, q: &Query<'_>, limits: &ReadLimits) -> Result<R
     let re = compile(q.pattern, q.ignore_case)?;
     let total = line_count(text);
     let from = q.from_line.max(1);
-    if from > total.max(1) {
-        return Err(Error::InvalidRead {
-            parameter: "offset",
-            reason: format!(
-                "is {from}, past the end: the output has {total} lines; use an offset from 1 to {}",
-                total.max(1)
-            ),
-        });
-    }
+    check_line(from, total)?;
     let hits = Hits::new(text, &re, from);
     let budget = limits.max_tokens.saturating_sub(HEADER_TOKENS);
     let mut body = String::new();
