@@ -88,7 +88,7 @@ pub(crate) struct Args {
     /// of a command to start.
     #[arg(long, value_name = "URL", conflicts_with = "command")]
     upstream_url: Option<String>,
-    /// Serve clients over streamable HTTP at http://ADDR/mcp instead of standard input and
+    /// Serve clients over streamable HTTP at `http://ADDR/mcp` instead of standard input and
     /// output, any number at once (127.0.0.1:8932). Each client session gets a server session
     /// of its own (a process of the command, or a session at --upstream-url), so two agents
     /// never share a page; clients of the 2026-07-28 revision, which have no session, share
@@ -96,7 +96,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "ADDR")]
     listen: Option<std::net::SocketAddr>,
     /// With --listen: also accept requests from this browser origin
-    /// (https://app.example.com); loopback origins always are, others get 403. Repeatable.
+    /// (`https://app.example.com`); loopback origins always are, others get 403. Repeatable.
     #[arg(long, value_name = "ORIGIN", requires = "listen")]
     allow_origin: Vec<String>,
     /// With --listen: every request must carry `Authorization: Bearer TOKEN`, the token being
