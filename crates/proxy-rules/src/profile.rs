@@ -77,7 +77,9 @@ pub struct Profile {
     /// Default 64 MiB.
     pub max_stored_bytes: usize,
     /// Whether a stored output can be read only once, whole (the confirm tool's first
-    /// behaviour). Default `false`: read as often as needed, in parts.
+    /// behaviour); that one answer is the output as it is, whatever its size, so it is the one
+    /// result [`max_result_tokens`](Self::max_result_tokens) does not bound. Default `false`:
+    /// read as often as needed, in parts, each read within the cap.
     pub one_time_outputs: bool,
     /// Which of the server's tools the client sees and may call.
     pub tools: ToolFilter,
