@@ -58,7 +58,8 @@ fn json_tokens(value: &Value) -> usize {
 /// Brings `result` within `cap` tokens: the largest `### ` sections of its texts other than
 /// the page snapshot become previews, then its largest whole texts (the full text stored
 /// behind a token), then an oversized `structuredContent` is stored the same way, and last,
-/// other items (images, audio) are replaced by a note saying what was left out.
+/// other items (images, audio) are replaced by a note saying what was left out. Returns the
+/// result's [`result_tokens`] then.
 pub(crate) fn enforce(
     result: &mut Value,
     cap: usize,
@@ -66,11 +67,25 @@ pub(crate) fn enforce(
     store: &TokenStore,
     confirm_tool: &str,
     outcome: &mut Outcome,
-) {
-    let mut total = result_tokens(result);
+) -> usize {
+    let total = result_tokens(result);
     if total <= cap {
-        return;
+        return total;
     }
+    shrink(result, total, cap, guard, store, confirm_tool, outcome);
+    result_tokens(result)
+}
+
+/// [`enforce`]'s work on a result of `total` tokens, over `cap`.
+fn shrink(
+    result: &mut Value,
+    mut total: usize,
+    cap: usize,
+    guard: &Guard,
+    store: &TokenStore,
+    confirm_tool: &str,
+    outcome: &mut Outcome,
+) {
     let Some(items) = result.get_mut("content").and_then(Value::as_array_mut) else {
         return;
     };

@@ -121,6 +121,10 @@ pub struct Outcome {
     /// Why something was left as it was (a file that could not be read, a goal with no
     /// snapshot to apply to).
     pub notes: Vec<String>,
+    /// [`result_tokens`](crate::result_tokens) of the result as the server sent it.
+    pub server_tokens: usize,
+    /// [`result_tokens`](crate::result_tokens) of the result as the client gets it.
+    pub client_tokens: usize,
 }
 
 /// Writes a goal digest in place of [`digest_with`]: the snapshot, the goal and the digest
@@ -325,9 +329,12 @@ impl Rewriter {
     /// `structuredContent` is stored behind a token, then images or other items are left out
     /// with a note, until it fits.
     pub fn rewrite(&self, call: &Call, result: &mut Value, files: &dyn SnapshotFiles) -> Outcome {
-        let mut outcome = Outcome::default();
+        let mut outcome = Outcome {
+            server_tokens: crate::result_tokens(result),
+            ..Outcome::default()
+        };
         self.rewrite_items(call, result, files, &mut outcome);
-        crate::cap::enforce(
+        outcome.client_tokens = crate::cap::enforce(
             result,
             self.profile.max_result_tokens,
             &self.guard,
@@ -349,7 +356,7 @@ impl Rewriter {
         if is_error || result.get("structuredContent").is_some() {
             return;
         }
-        let before = crate::result_tokens(result);
+        let before = outcome.server_tokens;
         let Some(items) = result.get_mut("content").and_then(Value::as_array_mut) else {
             return;
         };

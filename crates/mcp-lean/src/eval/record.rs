@@ -5,7 +5,7 @@
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use mcp_eval_core::ToolSpec;
 use mcp_eval_core::runner::{RunResult, ToolsHeader, Transcript};
@@ -189,35 +189,9 @@ fn file_stem(name: &str) -> String {
 /// `20260105T101502Z`: ISO 8601's basic format, which sorts in time order and has no `:`
 /// (not allowed in Windows file names).
 fn utc_stamp(time: SystemTime) -> String {
-    let secs = time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let days = i64::try_from(secs / 86_400).unwrap_or(0);
-    let (year, month, day) = civil_from_days(days);
-    let rest = secs % 86_400;
-    format!(
-        "{year:04}{month:02}{day:02}T{:02}{:02}{:02}Z",
-        rest / 3600,
-        rest % 3600 / 60,
-        rest % 60
-    )
-}
-
-/// The Gregorian date `days` after 1970-01-01, counted in 400-year eras from 0000-03-01 so
-/// that the leap day ends a year.
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let shifted = days + 719_468;
-    let era = shifted.div_euclid(146_097);
-    let day_of_era = shifted - era * 146_097;
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_from_march = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
-    let month = if month_from_march < 10 {
-        month_from_march + 3
-    } else {
-        month_from_march - 9
-    };
-    (year_of_era + era * 400 + i64::from(month <= 2), month, day)
+    chrono::DateTime::<chrono::Utc>::from(time)
+        .format("%Y%m%dT%H%M%SZ")
+        .to_string()
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use mcp_proxy_rules::{CallStats, Prepared, Timing, augment_tools, result_tokens};
+use mcp_proxy_rules::{CallStats, Prepared, Timing, augment_tools};
 use rmcp::model::{
     CallToolResult, ClientRequest, ErrorData, InitializeResult, ListToolsResult, ServerResult,
 };
@@ -139,7 +139,6 @@ impl Proxy {
             }
         };
         let mut value = to_value(&result)?;
-        let server_tokens = result_tokens(&value);
         let rewriter = Arc::clone(&connected.rewriter);
         let files = Arc::clone(&self.shared.settings.files);
         // Digests take milliseconds of CPU; they run off the thread that moves messages.
@@ -162,7 +161,7 @@ impl Proxy {
         };
         let stats = CallStats::forwarded(
             &tool,
-            (server_tokens, result_tokens(&value)),
+            (outcome.server_tokens, outcome.client_tokens),
             &outcome,
             Timing::new(started.elapsed(), upstream_time, rewrite_time),
         );
