@@ -28,6 +28,21 @@ for dir in "$cargo_home"/registry/src/* "$cargo_home"/registry/cache/*; do
     rm -rf "$dir/$p-$version" "$dir/$p-$version.crate"
   done
 done
+# The same holds for what cargo compiled from those copies into target/debug: a registry crate
+# counts as fresh whatever its sources, so a crate verified against an earlier run's build of
+# another would fail (or pass) on old code. Remove the builds of published crates whose
+# sources were such copies (their dep-info names a path under registry/src/-…).
+for p in "${published[@]}"; do
+  lib=${p//-/_}
+  for dep in target/debug/deps/"$lib"-*.d; do
+    [ -f "$dep" ] || continue
+    if grep -q "/registry/src/-[^/]*/$p-$version/" "$dep"; then
+      hash=${dep##*/"$lib"-}
+      hash=${hash%.d}
+      rm -rf target/debug/deps/*"$lib-$hash"* target/debug/.fingerprint/"$p-$hash"
+    fi
+  done
+done
 cargo package --quiet "${args[@]}" "$@"
 
 bad=0
