@@ -137,7 +137,7 @@ struct Page {
 /// without the model: what each one adds on top of all the others.
 fn ablation(loaded: &[(&str, Vec<GoalCase>, Vec<Page>)], defaults: &DigestConfig) {
     type Without = fn(&mut Resources);
-    let variants: [(&str, Option<Without>); 7] = [
+    let variants: [(&str, Option<Without>); 8] = [
         ("everything", None),
         ("without the model", None),
         ("without the lexicon", Some(|r| r.lexicon = true)),
@@ -145,6 +145,7 @@ fn ablation(loaded: &[(&str, Vec<GoalCase>, Vec<Page>)], defaults: &DigestConfig
         ("without the neighbours", Some(|r| r.neighbours = true)),
         ("without the translations", Some(|r| r.translations = true)),
         ("without Snowball", Some(|r| r.snowball = true)),
+        ("without the function words", Some(|r| r.stopwords = true)),
     ];
     println!("\n## What each resource adds (success without it, default settings)\n");
     print!("| resources |");

@@ -12,8 +12,10 @@ mod lexicon;
 mod model;
 mod neighbours;
 mod pages;
+mod question;
 mod score;
 mod select;
+mod stopwords;
 mod table;
 mod text;
 mod translations;
@@ -117,6 +119,8 @@ pub struct Resources {
     pub translations: bool,
     /// Snowball stems.
     pub snowball: bool,
+    /// The function words of languages other than English.
+    pub stopwords: bool,
 }
 
 impl Default for DigestConfig {

@@ -2,8 +2,9 @@
 
 use super::language::Languages;
 use super::lexicon::{GROUPS, folded_groups, is_stopword};
+use super::question::{Value, asked, is_question};
 use super::text::{fold, for_each_word, is_cjk, stem, words_match};
-use super::{Resources, neighbours, translations, wordnet};
+use super::{Resources, neighbours, stopwords, translations, wordnet};
 
 /// How an alternative is matched against page text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -14,6 +15,8 @@ pub(crate) enum AltKind {
     Phrase,
     /// A role: matches nodes of that role, whatever their text.
     Role,
+    /// A value of the kind a question asks for, known by its form (`question.rs`).
+    Value(Value),
 }
 
 /// One way a concept can appear on the page.
@@ -69,6 +72,8 @@ const TRANSLATION_WEIGHT: f32 = 0.6;
 /// Weight of a quoted phrase found whole, and of its words found one by one.
 const QUOTED_WEIGHT: f32 = 1.5;
 const QUOTED_WORD_WEIGHT: f32 = 0.5;
+/// Weight of the value a question asks for, as of a goal word of its own.
+const VALUE_WEIGHT: f32 = 1.0;
 /// Factor for quoted text in a search goal, where it is the query rather than a target.
 const QUERY_WEIGHT: f32 = 0.3;
 
@@ -211,6 +216,9 @@ pub(crate) fn analyse(goal: &str, languages: Languages, without: Resources) -> G
         c.add_group(g);
         concepts.push(c);
     }
+    let function_words = (!without.stopwords)
+        .then(|| stopwords::of_goal(&words))
+        .flatten();
     let mut seen: Vec<&str> = Vec::new();
     for word in &words {
         if quoted_words.contains(word) || seen.contains(&word.as_str()) {
@@ -221,7 +229,10 @@ pub(crate) fn analyse(goal: &str, languages: Languages, without: Resources) -> G
             concepts.push(cjk_concept(word, !without.lexicon));
             continue;
         }
-        if is_stopword(word) || (word.len() < 2 && !word.chars().all(|c| c.is_ascii_digit())) {
+        if is_stopword(word)
+            || function_words.is_some_and(|f| f.contains(word.as_str()))
+            || (word.len() < 2 && !word.chars().all(|c| c.is_ascii_digit()))
+        {
             continue;
         }
         let mut c = Concept::default();
@@ -272,12 +283,21 @@ pub(crate) fn analyse(goal: &str, languages: Languages, without: Resources) -> G
             }
         }
     }
+    // A question is answered by a value of the kind it asks for: that value is a concept.
+    let intent = intent(&words, goal);
+    if intent == Intent::Read
+        && let Some(kind) = asked(&folded, &words)
+    {
+        let mut c = Concept::default();
+        c.push(kind.as_str().to_owned(), AltKind::Value(kind), VALUE_WEIGHT);
+        concepts.push(c);
+    }
     let has_email = goal
         .split_whitespace()
         .any(|w| w.contains('@') && w.contains('.'));
     Goal {
         concepts,
-        intent: intent(&words, goal),
+        intent,
         has_email,
         quoted: quoted_concepts,
         snowball: !without.snowball,
@@ -411,23 +431,12 @@ fn intent(words: &[String], goal: &str) -> Intent {
         "comment",
         "watch",
     ];
-    const READ: &[&str] = &[
-        "when",
-        "what",
-        "who",
-        "which",
-        "how",
-        "according",
-        "check",
-        "whose",
-        "why",
-        "once",
-    ];
+    const READ: &[&str] = &["according", "check", "once"];
     let first = words.first().map(String::as_str).unwrap_or_default();
     if OPENERS.contains(&first) || words.iter().any(|w| STRONG.contains(&w.as_str())) {
         return Intent::Act;
     }
-    if goal.contains('?') || READ.contains(&first) {
+    if is_question(goal, words) || READ.contains(&first) {
         Intent::Read
     } else {
         Intent::Act

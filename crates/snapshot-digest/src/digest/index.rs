@@ -12,6 +12,7 @@ use memchr::memmem;
 
 use super::goal::{AltKind, Goal};
 use super::kept::is_kept;
+use super::question::{Value, has_value};
 use super::text::{
     fold_into, for_each_word, is_cjk, light_stem, same_stem, snowball_stems, stem, words_match,
 };
@@ -95,6 +96,27 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
                     for (i, node) in snap.nodes().iter().enumerate() {
                         if node.role() == alt.text {
                             hits.push((u32::try_from(i).unwrap_or(u32::MAX), key.0, key.1, 1.0));
+                        }
+                    }
+                }
+                AltKind::Value(value) => {
+                    for span in &spans {
+                        let text = &buffer[span.start as usize..span.end as usize];
+                        if matches!(span.field, Field::Name | Field::Text) && has_value(text, value)
+                        {
+                            hits.push((span.node, key.0, key.1, 1.0));
+                        }
+                    }
+                    if value == Value::Date {
+                        for (i, node) in snap.nodes().iter().enumerate() {
+                            if node.role() == "time" {
+                                hits.push((
+                                    u32::try_from(i).unwrap_or(u32::MAX),
+                                    key.0,
+                                    key.1,
+                                    1.0,
+                                ));
+                            }
                         }
                     }
                 }
