@@ -183,15 +183,27 @@ fn ablation(loaded: &[(&str, Vec<GoalCase>, Vec<Page>)], defaults: &DigestConfig
 
 /// The default settings, with `--model-share N` the model's share of the budget in percent
 /// (0 leaves the model out): the setting the model's measurements compare.
+/// The default settings, with those the command line changes: `--model-share PERCENT`,
+/// `--base-tokens N`, `--scale-divisor N`, `--max-tokens N`.
 fn default_config(args: &[String]) -> DigestConfig {
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .and_then(|v| v.parse::<usize>().ok())
+    };
     let mut config = DigestConfig::default();
-    if let Some(share) = args
-        .iter()
-        .position(|a| a == "--model-share")
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-    {
+    if let Some(share) = value("--model-share") {
         config.model_share_percent = share;
+    }
+    if let Some(tokens) = value("--base-tokens") {
+        config.base_tokens = tokens;
+    }
+    if let Some(divisor) = value("--scale-divisor") {
+        config.scale_divisor = divisor;
+    }
+    if let Some(tokens) = value("--max-tokens") {
+        config.max_tokens = tokens;
     }
     config
 }

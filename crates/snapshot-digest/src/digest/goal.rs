@@ -56,6 +56,10 @@ pub(crate) struct Goal {
     pub(crate) quoted: usize,
     /// Whether Snowball stems confirm word pairs.
     pub(crate) snowball: bool,
+    /// The stems of the goal's own content words, quoted ones included, and its folded
+    /// text: what the goal says, to tell a control it names from one that shares a word.
+    pub(crate) said: Vec<String>,
+    pub(crate) folded: String,
 }
 
 /// Weight of a lexicon synonym relative to the goal's own word.
@@ -219,6 +223,11 @@ pub(crate) fn analyse(goal: &str, languages: Languages, without: Resources) -> G
     let function_words = (!without.stopwords)
         .then(|| stopwords::of_goal(&words))
         .flatten();
+    let mut said: Vec<String> = quoted_words
+        .iter()
+        .filter(|w| !is_stopword(w))
+        .map(|w| stem(w).to_owned())
+        .collect();
     let mut seen: Vec<&str> = Vec::new();
     for word in &words {
         if quoted_words.contains(word) || seen.contains(&word.as_str()) {
@@ -235,6 +244,7 @@ pub(crate) fn analyse(goal: &str, languages: Languages, without: Resources) -> G
         {
             continue;
         }
+        said.push(stem(word).to_owned());
         let mut c = Concept::default();
         c.push_word(stem(word).to_owned(), word.clone(), AltKind::Word, 1.0);
         if !without.lexicon {
@@ -301,6 +311,8 @@ pub(crate) fn analyse(goal: &str, languages: Languages, without: Resources) -> G
         has_email,
         quoted: quoted_concepts,
         snowball: !without.snowball,
+        said,
+        folded,
     }
 }
 

@@ -3,6 +3,8 @@
 
 use super::goal::{Goal, Intent};
 use super::index::Matches;
+use super::lexicon::is_stopword;
+use super::text::{fold, for_each_word, is_cjk, stem, words_match};
 use crate::{Node, NodeKind, Snapshot, is_interactive_role, is_landmark_role};
 
 /// How much a match loses per level when it is credited to an ancestor.
@@ -18,6 +20,12 @@ const WINDOW_CONTEXT: f32 = 0.4;
 const MAIN_BOOST: f32 = 1.2;
 /// Boost for form controls when the goal carries values to type.
 const ENTRY_BOOST: f32 = 1.5;
+/// Boost for a control the goal names, times the share of its name's words the goal says:
+/// for "the article about the Firefox web browser" the link "Firefox" is the one named,
+/// "Firefox OS" only shares a word with the goal.
+const NAMED_BOOST: f32 = 0.5;
+/// Names longer than this many words are sentences, not names a goal repeats.
+const NAME_WORDS: usize = 8;
 
 pub(crate) fn is_form_control(role: &str) -> bool {
     matches!(
@@ -316,9 +324,40 @@ impl<'s, 'a> Scorer<'s, 'a> {
         if self.entry && (is_form_control(node.role()) || node.role() == "button") {
             boost *= ENTRY_BOOST;
         }
+        if total > 0.0 && self.actionable[i] {
+            boost *= 1.0 + NAMED_BOOST * self.named(node);
+        }
         let prior = prior(node, self.goal.intent);
         let total = if echo { 0.0 } else { total * prior * boost };
         (total, prior, boost, echo)
+    }
+}
+
+impl Scorer<'_, '_> {
+    /// The share of a control's name words the goal says (0 for a long or empty name).
+    fn named(&self, node: &Node<'_>) -> f32 {
+        let Some(name) = node.name() else {
+            return 0.0;
+        };
+        let folded = fold(name);
+        let (mut words, mut said) = (0usize, 0usize);
+        for_each_word(&folded, |w| {
+            if is_stopword(w) {
+                return;
+            }
+            words += 1;
+            let hit = if w.chars().any(is_cjk) {
+                self.goal.folded.contains(w)
+            } else {
+                let s = stem(w);
+                self.goal.said.iter().any(|g| words_match(s, g) >= 0.8)
+            };
+            said += usize::from(hit);
+        });
+        if words == 0 || words > NAME_WORDS {
+            return 0.0;
+        }
+        said as f32 / words as f32
     }
 }
 
