@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use crate::render::render_node_at;
+use crate::syntax::render_node_at;
 use crate::{Node, NodeId, NodeKind, RefPrefix, Snapshot, Syntax, render};
 
 /// What a diff found.

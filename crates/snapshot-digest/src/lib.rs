@@ -1,21 +1,17 @@
 #![doc = include_str!("../README.md")]
 
 mod attrs;
-mod devtools;
 mod diff;
 mod digest;
 mod error;
 #[cfg(feature = "llm")]
 pub mod llm;
 mod normalize;
-mod parse;
-mod quote;
 mod refs;
-mod render;
 mod roles;
+mod syntax;
 mod tokens;
 mod tree;
-mod write;
 
 pub use attrs::{BoundingBox, Invalid, Tristate};
 pub use diff::{Diff, DiffKind, diff};
@@ -26,10 +22,10 @@ pub use digest::{
 };
 pub use error::{Diagnostic, ErrorKind, ParseError};
 pub use normalize::normalize_whitespace;
-pub use parse::{Config, parse, parse_lenient, parse_lenient_with, parse_with};
 pub use refs::{Ref, RefPrefix};
-pub use render::render;
 pub use roles::{is_interactive_role, is_landmark_role};
+pub use syntax::{
+    Config, SnapshotWriter, Tail, parse, parse_lenient, parse_lenient_with, parse_with, render,
+};
 pub use tokens::estimate_tokens;
 pub use tree::{Attribute, NameForm, Node, NodeId, NodeKind, Prop, Siblings, Snapshot, Syntax};
-pub use write::{SnapshotWriter, Tail};

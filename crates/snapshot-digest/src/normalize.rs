@@ -2,8 +2,6 @@
 
 use std::borrow::Cow;
 
-use crate::quote::is_js_space;
-
 /// Normalizes whitespace like Playwright's `normalizeWhiteSpace`: deletes U+200B (zero-width
 /// space) and U+00AD (soft hyphen), collapses runs of JavaScript whitespace (NBSP included) to
 /// one space, and trims both ends. Borrows when the text is already normal.
@@ -54,4 +52,20 @@ fn is_normal(text: &str) -> bool {
         prev_space = space;
     }
     !prev_space || text.is_empty()
+}
+
+/// JavaScript's `\s`: WhiteSpace and LineTerminator code points. Playwright's quoting
+/// (`syntax/playwright/quote.rs`) decides by the same set, so it lives in this leaf that both use.
+pub(crate) fn is_js_space(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | '\n' | '\u{0b}' | '\u{0c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202f}'
+                | '\u{205f}'
+                | '\u{3000}'
+                | '\u{feff}'
+    )
 }

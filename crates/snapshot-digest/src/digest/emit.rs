@@ -6,7 +6,7 @@
 //! which every YAML reader, ours included, skips.
 
 use crate::Snapshot;
-use crate::render::render_node_at;
+use crate::syntax::render_node_at;
 
 /// How to write the subset.
 pub(crate) struct EmitOptions {

@@ -6,7 +6,7 @@ use super::model::Relatedness;
 use super::score::Scorer;
 use super::select::{Signature, region_of, signature};
 use super::text::clip;
-use crate::render::render_node_at;
+use crate::syntax::render_node_at;
 use crate::{Node, NodeKind, Snapshot, estimate_tokens, is_landmark_role};
 
 /// Longest region name shown in the map, in chars.

@@ -10,7 +10,7 @@ use super::fill::{region_rank, section_end};
 use super::score::is_actionable;
 use super::text::clip;
 use super::{DigestConfig, finish, outline_keep, outline_options};
-use crate::render::render_node_at;
+use crate::syntax::render_node_at;
 use crate::{Digest, Snapshot, estimate_tokens};
 
 /// Tokens kept for the header line.

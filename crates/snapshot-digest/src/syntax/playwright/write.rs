@@ -1,8 +1,8 @@
 //! Writing snapshot text from another accessibility tree, line by line, with Playwright's
 //! quoting: what a browser backend needs to answer in Playwright's syntax without Playwright.
 
+use super::quote::{write_key, write_name, write_value};
 use crate::NameForm;
-use crate::quote::{write_key, write_name, write_value};
 
 /// What follows a node's key on its line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,7 +2,8 @@
 //!
 //! The format is a strict subset of YAML (one node per line, no flow collections), so the
 //! parser reads line by line with an explicit stack of open nodes instead of recursing: depth
-//! is bounded by [`Config::max_depth`] and a hostile input cannot overflow the call stack.
+//! is bounded by [`Config::max_depth`](crate::Config::max_depth) and a hostile input cannot
+//! overflow the call stack.
 
 mod envelope;
 mod key;
@@ -10,132 +11,9 @@ mod scalar;
 
 use std::borrow::Cow;
 
-use crate::tree::{Attribute, NameForm, Node, NodeId, NodeKind, Prop, Snapshot, Syntax};
-use crate::{Diagnostic, ErrorKind, ParseError};
-
-/// Parser settings.
-///
-/// # Example
-///
-/// ```
-/// let config = snapshot_digest::Config { max_depth: 2, ..Default::default() };
-/// let err = snapshot_digest::parse_with("- a:\n  - b:\n    - c", &config).unwrap_err();
-/// assert_eq!(err.line(), 3);
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Config {
-    /// The deepest nesting accepted; deeper input is an error, not a stack overflow.
-    /// Default 256 (real pages stay under 60; `wikipedia-2` has 31).
-    pub max_depth: usize,
-    /// The syntax to read, or `None` (the default) to tell it from the first line:
-    /// chrome-devtools-mcp's when it starts with `uid=`, Playwright's otherwise.
-    pub syntax: Option<Syntax>,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Self {
-            max_depth: 256,
-            syntax: None,
-        }
-    }
-}
-
-impl Config {
-    /// The default configuration.
-    #[must_use]
-    pub fn new() -> Self {
-        Self::default()
-    }
-}
-
-/// Parses a snapshot with the default [`Config`].
-///
-/// Accepts AI-mode and default-mode snapshots, the legacy incremental forms and whole Playwright
-/// MCP responses (the snapshot is found and the rest ignored), and chrome-devtools-mcp's
-/// `uid=` syntax, told apart by its first line (see [`Syntax`](crate::Syntax)).
-///
-/// # Errors
-///
-/// Returns the first [`ParseError`], with its line and column.
-///
-/// # Example
-///
-/// ```
-/// let snap = snapshot_digest::parse("- button \"Sign in\" [ref=e7] [cursor=pointer]")?;
-/// assert_eq!(snap.nodes()[0].name(), Some("Sign in"));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn parse(text: &str) -> Result<Snapshot<'_>, ParseError> {
-    parse_with(text, &Config::default())
-}
-
-/// Parses a snapshot with the given [`Config`].
-///
-/// # Errors
-///
-/// Returns the first [`ParseError`], with its line and column.
-pub fn parse_with<'a>(text: &'a str, config: &Config) -> Result<Snapshot<'a>, ParseError> {
-    if is_devtools(text, config) {
-        let (snap, diagnostics) = crate::devtools::parse(text, config);
-        return match diagnostics.into_iter().next() {
-            Some(e) => Err(e),
-            None => Ok(snap),
-        };
-    }
-    let mut first_error = None;
-    let snap = run(text, config, &mut |e| {
-        first_error = Some(e);
-        false
-    })?;
-    match first_error {
-        Some(e) => Err(e),
-        None => Ok(snap),
-    }
-}
-
-/// Parses as much as possible: a bad line is reported and skipped together with the lines
-/// indented under it, and parsing goes on.
-///
-/// # Example
-///
-/// ```
-/// let (snap, diagnostics) = snapshot_digest::parse_lenient("- button \"OK\"\n- ???\n- link \"Help\"");
-/// assert_eq!(snap.len(), 2);
-/// assert_eq!(diagnostics[0].line(), 2);
-/// ```
-#[must_use]
-pub fn parse_lenient(text: &str) -> (Snapshot<'_>, Vec<Diagnostic>) {
-    parse_lenient_with(text, &Config::default())
-}
-
-/// [`parse_lenient`] with the given [`Config`].
-#[must_use]
-pub fn parse_lenient_with<'a>(text: &'a str, config: &Config) -> (Snapshot<'a>, Vec<Diagnostic>) {
-    if is_devtools(text, config) {
-        return crate::devtools::parse(text, config);
-    }
-    let mut diagnostics = Vec::new();
-    let result = run(text, config, &mut |e| {
-        diagnostics.push(e);
-        true
-    });
-    match result {
-        Ok(snap) => (snap, diagnostics),
-        Err(e) => {
-            diagnostics.push(e);
-            (Snapshot::default(), diagnostics)
-        }
-    }
-}
-
-fn is_devtools(text: &str, config: &Config) -> bool {
-    match config.syntax {
-        Some(Syntax::DevTools) => true,
-        Some(_) => false,
-        None => crate::devtools::detect(text),
-    }
-}
+use crate::syntax::shared::new_node;
+use crate::tree::{Attribute, Node, NodeId, NodeKind, Prop, Snapshot};
+use crate::{ErrorKind, ParseError};
 
 /// One open node on the indentation stack.
 struct Open {
@@ -166,10 +44,12 @@ impl LineError {
     }
 }
 
-/// The shared loop. `report` receives each line error and answers whether to go on.
-fn run<'a>(
+/// Parses a snapshot in this syntax, nodes nested at most `max_depth` deep. `report` receives
+/// each line error and answers whether to go on: the strict and the lenient entry points share
+/// this loop.
+pub(crate) fn parse<'a>(
     text: &'a str,
-    config: &Config,
+    max_depth: usize,
     report: &mut dyn FnMut(ParseError) -> bool,
 ) -> Result<Snapshot<'a>, ParseError> {
     let body = envelope::locate(text)?;
@@ -199,7 +79,7 @@ fn run<'a>(
             lines.skip_deeper(indent);
             continue;
         }
-        match place(&mut stack, &mut nodes, indent, rest, config) {
+        match place(&mut stack, &mut nodes, indent, rest, max_depth) {
             Ok(()) => {}
             Err(e) => {
                 if !report(to_error(line, line_no, e)) {
@@ -279,7 +159,7 @@ fn place(
     nodes: &mut [Node<'_>],
     indent: usize,
     rest: &str,
-    config: &Config,
+    max_depth: usize,
 ) -> Result<(), LineError> {
     if rest.starts_with('\t') {
         return Err(LineError::new(
@@ -316,12 +196,10 @@ fn place(
         Some(_) => {}
         None => top.child_indent = Some(indent),
     }
-    if len > config.max_depth && !rest.starts_with("- /") {
+    if len > max_depth && !rest.starts_with("- /") {
         return Err(LineError::new(
             indent,
-            ErrorKind::TooDeep {
-                limit: config.max_depth,
-            },
+            ErrorKind::TooDeep { limit: max_depth },
         ));
     }
     Ok(())
@@ -401,30 +279,6 @@ fn attr_ref(r: &str) -> Attribute<'_> {
     Attribute {
         name: Cow::Borrowed("ref"),
         value: Some(Cow::Borrowed(r)),
-    }
-}
-
-pub(crate) fn new_node<'a>(
-    kind: NodeKind,
-    role: Cow<'a, str>,
-    name: Option<Cow<'a, str>>,
-    attrs: Vec<Attribute<'a>>,
-) -> Node<'a> {
-    Node {
-        kind,
-        role,
-        name,
-        name_form: NameForm::Quoted,
-        attrs,
-        props: Vec::new(),
-        text: None,
-        block: false,
-        changed: false,
-        line: 0,
-        depth: 0,
-        parent: None,
-        end: 0,
-        syntax: Syntax::Playwright,
     }
 }
 

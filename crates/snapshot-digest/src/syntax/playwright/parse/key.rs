@@ -12,7 +12,7 @@ use nom::character::complete::char as one;
 use nom::sequence::delimited;
 use nom::{IResult, Parser};
 
-use crate::parse::scalar;
+use super::scalar;
 use crate::{Attribute, ErrorKind, NameForm};
 
 /// The parts of a key; strings borrow from the key text.

@@ -7,21 +7,7 @@
 use std::fmt::Write as _;
 
 use crate::NameForm;
-
-/// JavaScript's `\s`: WhiteSpace and LineTerminator code points.
-pub(crate) fn is_js_space(c: char) -> bool {
-    matches!(
-        c,
-        '\t' | '\n' | '\u{0b}' | '\u{0c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
-            ..='\u{200a}'
-                | '\u{2028}'
-                | '\u{2029}'
-                | '\u{202f}'
-                | '\u{205f}'
-                | '\u{3000}'
-                | '\u{feff}'
-    )
-}
+use crate::normalize::is_js_space;
 
 fn is_quote_control(c: char) -> bool {
     matches!(c, '\u{00}'..='\u{08}' | '\u{0b}' | '\u{0c}' | '\u{0e}'..='\u{1f}' | '\u{7f}'..='\u{9f}')

@@ -15,10 +15,9 @@
 
 use std::borrow::Cow;
 
-use crate::parse::new_node;
-use crate::render::cut;
+use crate::syntax::shared::{cut, new_node};
 use crate::tree::{Attribute, Node, NodeId, NodeKind, Snapshot, Syntax};
-use crate::{Config, Diagnostic, ErrorKind, ParseError};
+use crate::{Diagnostic, ErrorKind, ParseError};
 
 /// The line chrome-devtools-mcp writes above a snapshot.
 const HEADING: &str = "## Latest page snapshot";
@@ -54,13 +53,14 @@ fn locate(text: &str) -> &str {
     &rest[..end]
 }
 
-/// Parses a snapshot in this syntax, leniently: what cannot be read is reported and skipped.
-pub(crate) fn parse<'a>(text: &'a str, config: &Config) -> (Snapshot<'a>, Vec<Diagnostic>) {
+/// Parses a snapshot in this syntax, leniently: what cannot be read is reported and skipped,
+/// and so is a node nested deeper than `max_depth`.
+pub(crate) fn parse<'a>(text: &'a str, max_depth: usize) -> (Snapshot<'a>, Vec<Diagnostic>) {
     let body = locate(text);
     let first_line = 1 + text[..offset_in(text, body)].matches('\n').count();
     let mut diagnostics = Vec::new();
     let mut nodes: Vec<Node<'a>> = Vec::new();
-    // Open nodes by indentation; bounded by `config.max_depth`, so never deeper than that.
+    // Open nodes by indentation; bounded by `max_depth`, so never deeper than that.
     let mut stack: Vec<(usize, NodeId)> = Vec::new();
     for (line_no, start, line) in logical_lines(body, first_line) {
         let indent = line.bytes().take_while(|&b| b == b' ').count();
@@ -93,13 +93,11 @@ pub(crate) fn parse<'a>(text: &'a str, config: &Config) -> (Snapshot<'a>, Vec<Di
                 nodes[id.index()].end = id_u32(nodes.len());
             }
         }
-        if stack.len() >= config.max_depth {
+        if stack.len() >= max_depth {
             diagnostics.push(ParseError::new(
                 line_no,
                 indent + 1,
-                ErrorKind::TooDeep {
-                    limit: config.max_depth,
-                },
+                ErrorKind::TooDeep { limit: max_depth },
             ));
             continue;
         }

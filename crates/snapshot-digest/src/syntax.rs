@@ -1,0 +1,192 @@
+//! The two snapshot syntaxes, Playwright's ARIA YAML and chrome-devtools-mcp's `uid=` lines,
+//! behind one set of entry points: parsing tells them apart, rendering writes each node in the
+//! syntax it came in.
+//!
+//! Imports run one way: this dispatch uses each syntax, each syntax uses `shared`, and neither
+//! syntax knows the other or this module, so a third syntax is one more submodule and one more
+//! arm here. The syntaxes take the depth limit rather than the whole [`Config`], whose other
+//! field, the choice of syntax, is this module's business.
+
+mod devtools;
+mod playwright;
+mod shared;
+
+use crate::tree::{Node, Snapshot, Syntax};
+use crate::{Diagnostic, ParseError};
+
+pub use playwright::{SnapshotWriter, Tail};
+
+/// Parser settings.
+///
+/// # Example
+///
+/// ```
+/// let config = snapshot_digest::Config { max_depth: 2, ..Default::default() };
+/// let err = snapshot_digest::parse_with("- a:\n  - b:\n    - c", &config).unwrap_err();
+/// assert_eq!(err.line(), 3);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// The deepest nesting accepted; deeper input is an error, not a stack overflow.
+    /// Default 256 (real pages stay under 60; `wikipedia-2` has 31).
+    pub max_depth: usize,
+    /// The syntax to read, or `None` (the default) to tell it from the first line:
+    /// chrome-devtools-mcp's when it starts with `uid=`, Playwright's otherwise.
+    pub syntax: Option<Syntax>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            max_depth: 256,
+            syntax: None,
+        }
+    }
+}
+
+impl Config {
+    /// The default configuration.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+/// Parses a snapshot with the default [`Config`].
+///
+/// Accepts AI-mode and default-mode snapshots, the legacy incremental forms and whole Playwright
+/// MCP responses (the snapshot is found and the rest ignored), and chrome-devtools-mcp's
+/// `uid=` syntax, told apart by its first line (see [`Syntax`](crate::Syntax)).
+///
+/// # Errors
+///
+/// Returns the first [`ParseError`], with its line and column.
+///
+/// # Example
+///
+/// ```
+/// let snap = snapshot_digest::parse("- button \"Sign in\" [ref=e7] [cursor=pointer]")?;
+/// assert_eq!(snap.nodes()[0].name(), Some("Sign in"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn parse(text: &str) -> Result<Snapshot<'_>, ParseError> {
+    parse_with(text, &Config::default())
+}
+
+/// Parses a snapshot with the given [`Config`].
+///
+/// # Errors
+///
+/// Returns the first [`ParseError`], with its line and column.
+pub fn parse_with<'a>(text: &'a str, config: &Config) -> Result<Snapshot<'a>, ParseError> {
+    if is_devtools(text, config) {
+        let (snap, diagnostics) = devtools::parse(text, config.max_depth);
+        return match diagnostics.into_iter().next() {
+            Some(e) => Err(e),
+            None => Ok(snap),
+        };
+    }
+    let mut first_error = None;
+    let snap = playwright::parse(text, config.max_depth, &mut |e| {
+        first_error = Some(e);
+        false
+    })?;
+    match first_error {
+        Some(e) => Err(e),
+        None => Ok(snap),
+    }
+}
+
+/// Parses as much as possible: a bad line is reported and skipped together with the lines
+/// indented under it, and parsing goes on.
+///
+/// # Example
+///
+/// ```
+/// let (snap, diagnostics) = snapshot_digest::parse_lenient("- button \"OK\"\n- ???\n- link \"Help\"");
+/// assert_eq!(snap.len(), 2);
+/// assert_eq!(diagnostics[0].line(), 2);
+/// ```
+#[must_use]
+pub fn parse_lenient(text: &str) -> (Snapshot<'_>, Vec<Diagnostic>) {
+    parse_lenient_with(text, &Config::default())
+}
+
+/// [`parse_lenient`] with the given [`Config`].
+#[must_use]
+pub fn parse_lenient_with<'a>(text: &'a str, config: &Config) -> (Snapshot<'a>, Vec<Diagnostic>) {
+    if is_devtools(text, config) {
+        return devtools::parse(text, config.max_depth);
+    }
+    let mut diagnostics = Vec::new();
+    let result = playwright::parse(text, config.max_depth, &mut |e| {
+        diagnostics.push(e);
+        true
+    });
+    match result {
+        Ok(snap) => (snap, diagnostics),
+        Err(e) => {
+            diagnostics.push(e);
+            (Snapshot::default(), diagnostics)
+        }
+    }
+}
+
+fn is_devtools(text: &str, config: &Config) -> bool {
+    match config.syntax {
+        Some(Syntax::DevTools) => true,
+        Some(_) => false,
+        None => devtools::detect(text),
+    }
+}
+
+/// Renders a snapshot as text.
+///
+/// For every snapshot Playwright produces, `render(&parse(s)?) == s` byte for byte. Other
+/// inputs come back in the canonical form (Playwright's quoting, two-space indentation, props
+/// before children), which parses to the same tree.
+///
+/// # Example
+///
+/// ```
+/// let text = "- 'button \"Click: me\" [ref=e2]'\n- link \"Docs\":\n  - /url: /docs";
+/// assert_eq!(snapshot_digest::render(&snapshot_digest::parse(text)?), text);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn render(snapshot: &Snapshot<'_>) -> String {
+    let mut out = String::with_capacity(snapshot.len() * 48);
+    let mut key = String::new();
+    for (i, node) in snapshot.nodes().iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        render_node(&mut out, &mut key, node);
+    }
+    if snapshot.has_trailing_newline() {
+        out.push('\n');
+    }
+    out
+}
+
+/// Appends one node's lines (its key line and its props) without a final newline.
+pub(crate) fn render_node(out: &mut String, key: &mut String, node: &Node<'_>) {
+    render_node_at(out, key, node, node.depth(), None, false);
+}
+
+/// [`render_node`] at another depth, with inline text optionally cut to `max_text` chars and
+/// prop values (long redirect URLs) or attribute values to a third of that. `lean` leaves out
+/// Playwright's `[cursor=…]` attribute (see `playwright::write_node`).
+pub(crate) fn render_node_at(
+    out: &mut String,
+    key: &mut String,
+    node: &Node<'_>,
+    depth: usize,
+    max_text: Option<usize>,
+    lean: bool,
+) {
+    match node.syntax() {
+        Syntax::DevTools => devtools::write_node(out, node, depth, max_text),
+        Syntax::Playwright => playwright::write_node(out, key, node, depth, max_text, lean),
+    }
+}
