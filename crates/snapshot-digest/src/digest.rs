@@ -5,6 +5,7 @@ mod emit;
 mod explain;
 mod fill;
 mod goal;
+mod hash;
 mod index;
 mod kept;
 mod language;

@@ -1,7 +1,7 @@
 //! Spending what the best matches leave of the budget: a ranked list of further candidate
 //! controls, then a map of the regions the digest left out.
 
-use super::index::FnvSet;
+use super::hash::FnvSet;
 use super::model::Relatedness;
 use super::score::Scorer;
 use super::select::{Signature, region_of, signature};

@@ -5,12 +5,10 @@
 //! lookup), phrases and CJK text by a substring search over the buffer. The result is, for
 //! each node and concept, the best weighted match: `own[node * concepts + concept]`.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use memchr::memmem;
 
 use super::goal::{AltKind, Goal};
+use super::hash::FnvMap;
 use super::kept::is_kept;
 use super::question::{Value, has_value};
 use super::text::{
@@ -224,34 +222,6 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
         found,
     }
 }
-
-/// FNV-1a: the keys are short words hashed once per page word, where SipHash's protection
-/// against crafted collisions buys nothing (the map holds the goal's words, not the page's).
-#[derive(Default)]
-pub(crate) struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &b in bytes {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
-
-/// A map with the same hasher.
-pub(crate) type FnvMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
-/// A set with the same hasher.
-pub(crate) type FnvSet<K> = std::collections::HashSet<K, BuildHasherDefault<Fnv>>;
 
 fn index_u16(i: usize) -> u16 {
     u16::try_from(i).unwrap_or(u16::MAX)

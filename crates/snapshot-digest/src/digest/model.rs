@@ -13,7 +13,7 @@
 
 use std::sync::OnceLock;
 
-use super::index::FnvMap;
+use super::hash::FnvMap;
 use super::lexicon::is_stopword;
 use super::text::{fold_into, for_each_word};
 

@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use super::index::FnvSet;
+use super::hash::FnvSet;
 use super::lexicon::is_stopword;
 use super::text::fold;
 

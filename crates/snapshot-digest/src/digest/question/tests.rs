@@ -1,0 +1,64 @@
+use super::*;
+use crate::digest::text::fold;
+
+fn words(text: &str) -> (String, Vec<String>) {
+    let folded = fold(text);
+    let mut out = Vec::new();
+    for_each_word(&folded, |w| out.push(w.to_owned()));
+    (folded, out)
+}
+
+fn ask(text: &str) -> Option<Value> {
+    let (folded, w) = words(text);
+    asked(&folded, &w)
+}
+
+#[test]
+fn the_kind_asked_comes_from_interrogatives_in_many_languages() {
+    assert_eq!(ask("How much does this e-book cost?"), Some(Value::Price));
+    assert_eq!(ask("このマウスはいくらで買える？"), Some(Value::Price));
+    assert_eq!(
+        ask("Wie lange brauche ich, um das zu lesen?"),
+        Some(Value::Duration)
+    );
+    assert_eq!(ask("Combien de temps faut-il ?"), Some(Value::Duration));
+    assert_eq!(ask("How many patients have recovered?"), Some(Value::Count));
+    assert_eq!(ask("Hater 目前有多少注册用户？"), Some(Value::Count));
+    assert_eq!(ask("How cold should I serve it?"), Some(Value::Temperature));
+    assert_eq!(ask("When does the trial begin?"), Some(Value::Date));
+    assert_eq!(ask("Who leads the study?"), None);
+}
+
+#[test]
+fn questions_are_told_from_actions() {
+    let q = |t: &str| {
+        let (_, w) = words(t);
+        is_question(t, &w)
+    };
+    assert!(q("このマウスはいくらで買える？"));
+    assert!(q("wie lange dauert das"));
+    assert!(q("Where was this track recorded"));
+    assert!(!q("Download PDF"));
+    assert!(!q("Log in"));
+}
+
+#[test]
+fn values_are_known_by_their_form() {
+    let has = |t: &str, k| has_value(&fold(t), k);
+    assert!(has("1,320円(税込)", Value::Price));
+    assert!(has("Price: 12.99 EUR", Value::Price));
+    assert!(!has("12 items", Value::Price));
+    assert!(has("| Lesedauer: 8 Minuten", Value::Duration));
+    assert!(has("Ready in 45min", Value::Duration));
+    assert!(has("約30分", Value::Duration));
+    assert!(!has("Chapter 8", Value::Duration));
+    assert!(has("Serve at 8 °C", Value::Temperature));
+    assert!(has("6.2", Value::Rating));
+    assert!(!has("1024.55", Value::Rating));
+    assert!(has("15.05.2020, 07:11", Value::Date));
+    assert!(has("scheduled to begin Jan. 3", Value::Date));
+    assert!(has("2019年11月", Value::Date));
+    assert!(!has("page 3 of 12", Value::Date));
+    assert!(has("31 万注册用户", Value::Count));
+    assert!(!has("no numbers", Value::Count));
+}
