@@ -213,8 +213,11 @@ pub struct DigestStats {
 /// A snapshot within the budget comes back whole. Otherwise nodes are scored by the goal's
 /// words, their stems (Snowball), their WordNet relatives and, on a page written in
 /// Portuguese or Italian, their translations into it, in names, descendant text, `/url` and
-/// `/placeholder`, with role priors (controls for action goals, text for questions); text
-/// that merely restates an action goal counts as context only. The budget goes to the best
+/// `/placeholder`, with role priors (controls for action goals, text for questions). A
+/// question also looks for a value of the kind it asks for (a price, a duration, a count, a
+/// date…), known by its form; the goal's function words in its own language are left out; a
+/// control the goal names outranks one that only shares a word with it; text that merely
+/// restates an action goal counts as context only. The budget goes to the best
 /// matches, each with its ancestors that give context (landmarks, headings, forms), the
 /// heading of its section and, for form controls, the other controls
 /// of their form; then to further candidate controls, best first, with their refs and
