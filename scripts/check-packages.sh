@@ -2,7 +2,7 @@
 # Packages every published crate (`cargo package`, which also builds each one from its
 # .crate alone, in dependency order) and checks what the .crate files hold: no corpus, no
 # snapshot or other file over 100 kB, no test output. The large files that ship are the
-# generated word tables the goal digest reads at run time (WordNet, translations, embedding neighbours)
+# generated word tables the goal digest reads at run time (WordNet, embedding neighbours, function words)
 # and its model of relatedness (`relatedness.bin`).
 # Usage: scripts/check-packages.sh [CARGO PACKAGE OPTIONS, e.g. --allow-dirty]   (from the root)
 set -euo pipefail
@@ -10,7 +10,7 @@ set -euo pipefail
 published=(snapshot-digest output-guard fn-registry tool-schema mcp-eval-core browser-adapter
   mcp-proxy-rules mcp-lean-llm mcp-lean)
 limit=102400
-allowed_large='^[^/]+/src/digest/((wordnet|translations|neighbours)\.tsv|relatedness\.bin)$'
+allowed_large='^[^/]+/src/digest/((wordnet|neighbours|stopwords)\.tsv|relatedness\.bin)$'
 
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
 

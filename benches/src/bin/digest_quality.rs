@@ -137,13 +137,12 @@ struct Page {
 /// without the model: what each one adds on top of all the others.
 fn ablation(loaded: &[(&str, Vec<GoalCase>, Vec<Page>)], defaults: &DigestConfig) {
     type Without = fn(&mut Resources);
-    let variants: [(&str, Option<Without>); 8] = [
+    let variants: [(&str, Option<Without>); 7] = [
         ("everything", None),
         ("without the model", None),
         ("without the lexicon", Some(|r| r.lexicon = true)),
         ("without WordNet", Some(|r| r.wordnet = true)),
         ("without the neighbours", Some(|r| r.neighbours = true)),
-        ("without the translations", Some(|r| r.translations = true)),
         ("without Snowball", Some(|r| r.snowball = true)),
         ("without the function words", Some(|r| r.stopwords = true)),
     ];

@@ -8,7 +8,6 @@ mod goal;
 mod hash;
 mod index;
 mod kept;
-mod language;
 mod lexicon;
 mod model;
 mod neighbours;
@@ -19,7 +18,6 @@ mod select;
 mod stopwords;
 mod table;
 mod text;
-mod translations;
 mod wordnet;
 
 use emit::{EmitOptions, emit};
@@ -116,8 +114,6 @@ pub struct Resources {
     pub wordnet: bool,
     /// The embedding neighbours.
     pub neighbours: bool,
-    /// The Portuguese and Italian translations.
-    pub translations: bool,
     /// Snowball stems.
     pub snowball: bool,
     /// The function words of languages other than English.
@@ -211,9 +207,8 @@ pub struct DigestStats {
 ///
 /// The goal is plain words in any language ("sign in", "Sdílej tento článek na Twitteru").
 /// A snapshot within the budget comes back whole. Otherwise nodes are scored by the goal's
-/// words, their stems (Snowball), their WordNet relatives and, on a page written in
-/// Portuguese or Italian, their translations into it, in names, descendant text, `/url` and
-/// `/placeholder`, with role priors (controls for action goals, text for questions). A
+/// words, their stems (Snowball) and their WordNet relatives, in names, descendant text,
+/// `/url` and `/placeholder`, with role priors (controls for action goals, text for questions). A
 /// question also looks for a value of the kind it asks for (a price, a duration, a count, a
 /// date…), known by its form; the goal's function words in its own language are left out; a
 /// control the goal names outranks one that only shares a word with it; text that merely

@@ -6,7 +6,6 @@ use super::explain::{Explanation, KeptAs, ScorePart};
 use super::fill::{Candidates, model_order, write_region_map};
 use super::goal::{Goal, Intent, analyse};
 use super::index::match_goal;
-use super::language::detect;
 use super::model::Relatedness;
 use super::score::Scorer;
 use super::select::{Limits, Pool, Selection, select, select_given};
@@ -71,7 +70,7 @@ pub(super) fn goal_digest(
     if input_tokens <= budget.saturating_sub(whole_header) {
         return whole(snap, quoted, budget, page, input_tokens, explain);
     }
-    let goal = analyse(goal_text, detect(snap), config.without);
+    let goal = analyse(goal_text, config.without);
     let matches = match_goal(snap, &goal);
     let scorer = Scorer::new(snap, &goal, &matches);
     let score = if goal.concepts.is_empty() {

@@ -1,10 +1,9 @@
 //! Turning a goal in plain words into weighted concepts to look for.
 
-use super::language::Languages;
 use super::lexicon::{GROUPS, folded_groups, is_stopword};
 use super::question::{Value, asked, is_question};
 use super::text::{fold, for_each_word, is_cjk, stem, words_match};
-use super::{Resources, neighbours, stopwords, translations, wordnet};
+use super::{Resources, neighbours, stopwords, wordnet};
 
 /// How an alternative is matched against page text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,8 +70,6 @@ const RELATED_WEIGHT: f32 = 0.35;
 /// share the topic. Measured: 0.15 to 0.25 gain the same validation goals and lose no dev
 /// goal at the default budget; 0.35 loses a dev goal and a validation goal.
 const NEIGHBOUR_WEIGHT: f32 = 0.2;
-/// Weight of a translation of an English goal word (Portuguese, Italian).
-const TRANSLATION_WEIGHT: f32 = 0.6;
 /// Weight of a quoted phrase found whole, and of its words found one by one.
 const QUOTED_WEIGHT: f32 = 1.5;
 const QUOTED_WORD_WEIGHT: f32 = 0.5;
@@ -127,14 +124,6 @@ impl Concept {
         }
     }
 
-    /// Adds the words an English goal word has in the other languages of the table, for a
-    /// page written in one of them.
-    fn add_translations(&mut self, word: &str, languages: Languages) {
-        for term in translations::lookup(word, languages) {
-            push_term(self, &fold(term), TRANSLATION_WEIGHT);
-        }
-    }
-
     fn add_group(&mut self, group: usize) {
         if self.groups.contains(&group) {
             return;
@@ -184,7 +173,7 @@ fn groups_for_word(word: &str) -> Vec<usize> {
 
 /// Analyses a goal for a page written in `languages` (besides English), without the
 /// resources of `without`.
-pub(crate) fn analyse(goal: &str, languages: Languages, without: Resources) -> Goal {
+pub(crate) fn analyse(goal: &str, without: Resources) -> Goal {
     let folded = fold(goal);
     let mut concepts: Vec<Concept> = Vec::new();
 
@@ -258,9 +247,6 @@ pub(crate) fn analyse(goal: &str, languages: Languages, without: Resources) -> G
             }
             if !without.neighbours {
                 c.add_neighbours(word);
-            }
-            if !without.translations {
-                c.add_translations(word, languages);
             }
         }
         concepts.push(c);
