@@ -7,6 +7,7 @@ mod fill;
 mod goal;
 mod hash;
 mod index;
+mod item;
 mod kept;
 mod lexicon;
 mod model;

@@ -1,0 +1,121 @@
+//! Repeated controls take their meaning from their item.
+//!
+//! The "Like" of every post, the "upvote" of every comment, the "Add to cart" of every product
+//! card say nothing alone of which post, comment or product they act on; the item around
+//! them does. A repeated control's item is its largest ancestor that holds no other copy of
+//! it (same role and name). The goal's words found in that item count for the control as
+//! context, so "like the Amy Lee tweet" finds the Like button of that tweet, not the first
+//! Like button of the page.
+
+use super::hash::FnvMap;
+use super::index::Matches;
+use crate::Snapshot;
+
+/// Most levels walked up from a control to find its item.
+const MAX_LEVELS: usize = 12;
+/// Largest item read, in nodes: a bigger one is a region of the page, not one item.
+const MAX_ITEM: usize = 400;
+
+/// For each node and concept (`node * concepts + concept`), the best match in the item of a
+/// repeated control, outside the repeated controls of the item; 0 for every other node.
+pub(crate) fn item_context(
+    snap: &Snapshot<'_>,
+    actionable: &[bool],
+    matches: &Matches,
+) -> Vec<f32> {
+    let nodes = snap.nodes();
+    let c = matches.concepts;
+    let mut out = vec![0.0f32; nodes.len() * c];
+    if c == 0 {
+        return out;
+    }
+    // The copies of each named control, in document order.
+    let mut copies: FnvMap<(&str, &str), Vec<usize>> = FnvMap::default();
+    for (i, node) in nodes.iter().enumerate() {
+        if actionable[i]
+            && let Some(name) = node.name()
+        {
+            copies.entry((node.role(), name)).or_default().push(i);
+        }
+    }
+    // Repeated controls and what they hold say the same in every item: only the rest tells
+    // items apart.
+    let mut repeated = vec![false; nodes.len()];
+    for positions in copies.values().filter(|p| p.len() > 1) {
+        for &i in positions {
+            repeated[i..nodes[i].end as usize].fill(true);
+        }
+    }
+    for positions in copies.values().filter(|p| p.len() > 1) {
+        let count_in = |start: usize, end: usize| {
+            positions.partition_point(|&p| p < end) - positions.partition_point(|&p| p < start)
+        };
+        for &i in positions {
+            let Some(item) = item_of(snap, i, &count_in) else {
+                continue;
+            };
+            let end = nodes[item].end as usize;
+            for j in (item..end).filter(|&j| !repeated[j]) {
+                for k in 0..c {
+                    let m = matches.get(j, k);
+                    if m > out[i * c + k] {
+                        out[i * c + k] = m;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The largest ancestor of control `i` within the limits that holds no other copy of it
+/// (`count_in(start, end)` counts the copies in a node range).
+fn item_of(
+    snap: &Snapshot<'_>,
+    i: usize,
+    count_in: &impl Fn(usize, usize) -> usize,
+) -> Option<usize> {
+    let nodes = snap.nodes();
+    let mut item = None;
+    let mut at = nodes[i].parent();
+    for _ in 0..MAX_LEVELS {
+        let Some(a) = at else { break };
+        let (start, end) = (a.index(), nodes[a.index()].end as usize);
+        if end - start > MAX_ITEM || count_in(start, end) > 1 {
+            break;
+        }
+        item = Some(start);
+        at = nodes[start].parent();
+    }
+    item
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::goal::analyse;
+    use super::super::index::match_goal;
+    use super::*;
+    use crate::parse;
+
+    #[test]
+    fn a_repeated_control_is_credited_with_its_own_items_words() {
+        let text = "- list:\n  - listitem:\n    - paragraph: Ben Ross on the weather\n    - button \"Like\" [ref=e1]\n    - button \"Post\" [ref=e4]\n  - listitem:\n    - paragraph: Amy Lee on the range\n    - button \"Like\" [ref=e2]\n    - button \"Post\" [ref=e5]\n- button \"Subscribe\" [ref=e3]\n";
+        let snap = parse(text).expect("parses");
+        let goal = analyse("like the Amy Lee post", Default::default());
+        let matches = match_goal(&snap, &goal);
+        let actionable: Vec<bool> = snap.nodes().iter().map(|n| n.role() == "button").collect();
+        let ctx = item_context(&snap, &actionable, &matches);
+        let c = matches.concepts;
+        let credit = |i: usize| ctx[i * c..(i + 1) * c].iter().sum::<f32>();
+        let like = |r: &str| {
+            snap.nodes()
+                .iter()
+                .position(|n| n.aria_ref().is_some_and(|x| x.as_str() == r))
+                .expect("ref")
+        };
+        assert!(credit(like("e2")) > credit(like("e1")));
+        // The other repeated control of the item ("Post") says nothing about which item.
+        assert_eq!(credit(like("e1")), 0.0);
+        assert_eq!(credit(like("e3")), 0.0);
+    }
+}
