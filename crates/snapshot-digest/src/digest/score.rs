@@ -18,8 +18,8 @@ const WINDOW: usize = 6;
 const WINDOW_CONTEXT: f32 = 0.4;
 /// Weight of the goal's words in the item of a repeated control (`item.rs`): below a
 /// parent's, since it tells copies apart rather than makes a control relevant. Measured:
-/// 0.2 to 0.4 gain val and val2 goals (0.3 and 0.4 the most) and lose none on dev; 0.5 and
-/// 0.7 lose dev or val goals.
+/// 0.2 to 0.4 gain val and val2 goals (0.3 and 0.4 the most) and lose none on dev; 0.5
+/// gains nothing on val2 and 0.7 loses dev and val goals.
 const ITEM_CONTEXT: f32 = 0.3;
 /// Boost for nodes of the page's main content (the article around the first `h1`): goals
 /// say "this story", "the author", and mean the one the page is about.
