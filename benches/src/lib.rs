@@ -1,6 +1,7 @@
 //! Shared helpers for the criterion benchmarks: finding and loading the corpus.
 
 pub mod baselines;
+pub mod forms;
 pub mod goals;
 pub mod servers;
 pub mod stats;

@@ -13,6 +13,7 @@
 use std::time::Instant;
 
 use mcp_lean_benches::baselines::{interactive_only, keyword_grep, within_tokens};
+use mcp_lean_benches::forms;
 use mcp_lean_benches::goals::{GoalCase, is_english, load_goals, reach, success};
 use mcp_lean_benches::stats::{Tally, median, percentile};
 use mcp_lean_benches::{ai_snapshots, corpus_dir};
@@ -95,6 +96,14 @@ fn main() {
     println!("|---|---|---|---|---|---|---|");
     for row in rows {
         println!("{row}");
+    }
+    println!("\n## Forms as units: goals with a target inside a form (default settings)\n");
+    println!(
+        "| set | goals | the whole form shown, goal digest | mean share of the form's controls, goal digest | the whole form shown, interactive only |"
+    );
+    println!("|---|---|---|---|---|");
+    for (set, goals, pages) in &loaded {
+        println!("{}", form_row(set, goals, pages, &defaults, verbose));
     }
     if args.iter().any(|a| a == "--ablation") {
         ablation(&loaded, &defaults);
@@ -290,6 +299,47 @@ fn measure(
         }
     }
     tallies
+}
+
+/// The forms row of a set: over the goals with a target inside a form, how often the goal
+/// digest (and the interactive-only baseline) shows every control of that form.
+fn form_row(
+    set: &str,
+    goals: &[GoalCase],
+    pages: &[Page],
+    config: &DigestConfig,
+    verbose: bool,
+) -> String {
+    let (mut count, mut whole, mut share, mut baseline) = (0, 0, 0.0, 0);
+    for (case, page) in goals.iter().zip(pages) {
+        let Ok(snap) = parse(&page.text) else {
+            continue;
+        };
+        let Some(form) = forms::target_form(&snap, &case.targets) else {
+            continue;
+        };
+        let out = digest_with(&snap, &case.goal, config).text;
+        let s = forms::shown_share(&out, &form);
+        if verbose {
+            println!(
+                "form {:<28} {:>5.1} % of {} controls",
+                case.id,
+                100.0 * s,
+                form.len()
+            );
+        }
+        count += 1;
+        share += s;
+        whole += usize::from(s >= 1.0);
+        baseline += usize::from(forms::shown_share(&interactive_only(&page.text), &form) >= 1.0);
+    }
+    let pct = |n: usize| 100.0 * n as f64 / count.max(1) as f64;
+    format!(
+        "| {set} | {count} | {:.1} % ({whole}/{count}) | {:.1} % | {:.1} % ({baseline}/{count}) |",
+        pct(whole),
+        100.0 * share / count.max(1) as f64,
+        pct(baseline)
+    )
 }
 
 /// Table rows saying how far into the paged goal digest each goal's targets are, per

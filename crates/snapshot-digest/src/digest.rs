@@ -4,6 +4,7 @@ mod assemble;
 mod emit;
 mod explain;
 mod fill;
+mod form;
 mod goal;
 mod hash;
 mod index;

@@ -1,14 +1,17 @@
 //! Spending what the best matches leave of the budget: a ranked list of further candidate
 //! controls, then a map of the regions the digest left out.
 
+use super::form::form_of;
 use super::hash::FnvSet;
 use super::model::Relatedness;
-use super::score::Scorer;
+use super::score::{Scorer, is_actionable, is_form_control};
 use super::select::{Signature, region_of, signature};
 use super::text::clip;
 use crate::syntax::render_node_at;
 use crate::{Node, NodeKind, Snapshot, estimate_tokens, is_landmark_role};
 
+/// Most companions written after a field candidate: the rest of a small form.
+const COMPANIONS: usize = 3;
 /// Longest region name shown in the map, in chars.
 const MAP_NAME_CHARS: usize = 60;
 /// Deepest heading level that names a region in the map.
@@ -22,7 +25,10 @@ const MAP_HEADING_LEVEL: i64 = 3;
 pub(crate) struct Candidates<'s> {
     order: Vec<usize>,
     at: usize,
+    snap: &'s Snapshot<'s>,
     nodes: &'s [Node<'s>],
+    /// Nodes written out of order, as the companions of a field.
+    taken: Vec<bool>,
     seen: FnvSet<Signature<'s>>,
     urls: FnvSet<&'s str>,
 }
@@ -65,7 +71,9 @@ impl<'s> Candidates<'s> {
         Self {
             order,
             at: 0,
+            snap,
             nodes,
+            taken: vec![false; nodes.len()],
             seen: FnvSet::default(),
             urls: FnvSet::default(),
         }
@@ -75,7 +83,8 @@ impl<'s> Candidates<'s> {
     fn peek(&mut self) -> Option<usize> {
         while let Some(&i) = self.order.get(self.at) {
             let sig = signature(&self.nodes[i]);
-            let repeat = (sig.1.is_some() && self.seen.contains(&sig))
+            let repeat = self.taken[i]
+                || (sig.1.is_some() && self.seen.contains(&sig))
                 || destination(&self.nodes[i]).is_some_and(|u| self.urls.contains(u));
             if !repeat {
                 return Some(i);
@@ -85,7 +94,22 @@ impl<'s> Candidates<'s> {
         None
     }
 
+    /// Takes candidate `i`, the one [`peek`](Self::peek) offered, and its companions.
+    fn take_unit(&mut self, unit: &[usize]) {
+        for &j in &unit[1..] {
+            self.mark(j);
+            self.taken[j] = true;
+        }
+        self.take(unit[0]);
+    }
+
     fn take(&mut self, i: usize) {
+        self.mark(i);
+        self.at += 1;
+    }
+
+    /// Records what makes later controls repeats of `i`.
+    fn mark(&mut self, i: usize) {
         let sig = signature(&self.nodes[i]);
         if sig.1.is_some() {
             self.seen.insert(sig);
@@ -93,7 +117,39 @@ impl<'s> Candidates<'s> {
         if let Some(url) = destination(&self.nodes[i]) {
             self.urls.insert(url);
         }
-        self.at += 1;
+    }
+
+    /// Candidate `i` with its companions: for a field, or a button of a form with fields,
+    /// the other controls of its form not offered yet (at most `COMPANIONS`, in document
+    /// order), so that a search box comes with its button and an email field with its submit.
+    fn unit(&self, i: usize) -> Vec<usize> {
+        let mut unit = vec![i];
+        let node = &self.nodes[i];
+        let field = is_form_control(node.role());
+        if !field && node.role() != "button" {
+            return unit;
+        }
+        let Some(form) = form_of(self.snap, i, true) else {
+            return unit;
+        };
+        let range = form.node + 1..self.nodes[form.node].end as usize;
+        if !field && !range.clone().any(|j| is_form_control(self.nodes[j].role())) {
+            return unit;
+        }
+        unit.extend(
+            range
+                .filter(|&j| {
+                    let n = &self.nodes[j];
+                    j != i
+                        && !self.taken[j]
+                        && is_actionable(n)
+                        && n.kind() == NodeKind::Element
+                        && n.aria_ref().is_some()
+                        && !(signature(n).1.is_some() && self.seen.contains(&signature(n)))
+                })
+                .take(COMPANIONS),
+        );
+        unit
     }
 
     /// From here on, offers the candidates of `order` (node indices, best first) instead of
@@ -106,11 +162,12 @@ impl<'s> Candidates<'s> {
 
     /// Takes `n` candidates without writing them: those an earlier page listed.
     pub(crate) fn skip(&mut self, n: usize) {
-        for _ in 0..n {
-            match self.peek() {
-                Some(i) => self.take(i),
-                None => return,
-            }
+        let mut skipped = 0;
+        while skipped < n {
+            let Some(i) = self.peek() else { return };
+            let unit = self.unit(i);
+            skipped += unit.len();
+            self.take_unit(&unit);
         }
     }
 
@@ -135,23 +192,9 @@ impl<'s> Candidates<'s> {
         let mut written = Vec::new();
         while let Some(i) = self.peek() {
             line.clear();
-            let node = &nodes[i];
-            render_node_at(&mut line, &mut key, node, 0, Some(max_text), true);
-            line.push('\n');
-            if node.name().is_none()
-                && node.text().is_none()
-                && let Some(label) = (i + 1..node.end as usize)
-                    .find(|&j| nodes[j].name().is_some() || nodes[j].text().is_some())
-            {
-                render_node_at(
-                    &mut line,
-                    &mut key,
-                    &nodes[label],
-                    1,
-                    Some(max_text / 2),
-                    true,
-                );
-                line.push('\n');
+            let unit = self.unit(i);
+            for &j in &unit {
+                write_candidate(&mut line, &mut key, nodes, j, max_text);
             }
             let cost = estimate_tokens(&line);
             if used + cost > max_tokens {
@@ -159,10 +202,32 @@ impl<'s> Candidates<'s> {
             }
             used += cost;
             out.push_str(&line);
-            self.take(i);
-            written.push(i);
+            self.take_unit(&unit);
+            written.extend(unit);
         }
         written
+    }
+}
+
+/// Writes candidate `i`'s line at the top level with its `/url`; a control with no name of
+/// its own is followed by the first label in its subtree.
+fn write_candidate(
+    line: &mut String,
+    key: &mut String,
+    nodes: &[Node<'_>],
+    i: usize,
+    max_text: usize,
+) {
+    let node = &nodes[i];
+    render_node_at(line, key, node, 0, Some(max_text), true);
+    line.push('\n');
+    if node.name().is_none()
+        && node.text().is_none()
+        && let Some(label) = (i + 1..node.end as usize)
+            .find(|&j| nodes[j].name().is_some() || nodes[j].text().is_some())
+    {
+        render_node_at(line, key, &nodes[label], 1, Some(max_text / 2), true);
+        line.push('\n');
     }
 }
 

@@ -1,5 +1,6 @@
 //! Choosing the best matches and keeping each with its context.
 
+use super::form::form_of;
 use super::score::{NodeScore, Scorer, is_actionable, is_context, is_form_control};
 use crate::{Node, NodeKind, Snapshot, is_landmark_role};
 
@@ -17,6 +18,9 @@ const ROW_CAP: usize = 16;
 const LABEL_CHARS: usize = 40;
 /// Text siblings with words shown after a label-like text hit: the value, not the next label's.
 const VALUE_TEXTS: usize = 1;
+/// Most controls kept of a form, and of a container without the form role.
+const FORM_CONTROLS: usize = 24;
+const GROUP_CONTROLS: usize = 14;
 /// Most text siblings looked at for it, blank ones included, so a run of blank text nodes
 /// costs a bounded amount.
 const VALUE_SCAN: usize = 4;
@@ -266,8 +270,9 @@ fn keep_hit(snap: &Snapshot<'_>, i: usize, keep: &mut Kept, covered: &mut [bool]
         }
         at = anc.parent();
     }
-    if is_form_control(node.role()) || node.role() == "button" {
-        keep_form(snap, i, keep, covered);
+    let control = is_form_control(node.role()) || node.role() == "button";
+    if control || !is_actionable(node) {
+        keep_form(snap, i, control, keep, covered);
     }
     keep_row(nodes, i, keep, covered);
     keep_value_texts(nodes, i, keep);
@@ -328,40 +333,26 @@ fn keep_subtree(nodes: &[Node<'_>], i: usize, cap: usize, keep: &mut Kept, cover
     }
 }
 
-/// For a control, keeps the other controls and labels of the small container it sits in: a
-/// search box needs its button, a password field its user name field and submit button.
-fn keep_form(snap: &Snapshot<'_>, i: usize, keep: &mut Kept, covered: &mut [bool]) {
+/// For a control, keeps the other controls and labels of the form it belongs to
+/// ([`form_of`]): a search box needs its button, a password field its user name field and
+/// submit button, a sign-up form every field.
+fn keep_form(snap: &Snapshot<'_>, i: usize, control: bool, keep: &mut Kept, covered: &mut [bool]) {
     let nodes = snap.nodes();
-    let mut container = None;
-    let mut at = nodes[i].parent();
-    let mut levels = 0;
-    while let (Some(a), true) = (at, levels < 4) {
-        let anc = &nodes[a.index()];
-        let size = anc.end as usize - a.index();
-        let form = matches!(anc.role(), "form" | "search");
-        // A landmark is a region of the page, not one form: stop below it.
-        if !form && (size > 60 || is_landmark_role(anc.role()) || anc.role() == "article") {
-            break;
-        }
-        let controls = (a.index() + 1..anc.end as usize)
-            .filter(|&j| is_actionable(&nodes[j]))
-            .count();
-        if controls >= 2 {
-            container = Some(a.index());
-            if form {
-                break;
-            }
-        }
-        at = anc.parent();
-        levels += 1;
-    }
-    let Some(c) = container else { return };
+    let Some(form) = form_of(snap, i, control) else {
+        return;
+    };
+    let c = form.node;
     keep.set(c);
     let end = nodes[c].end as usize;
+    let cap = if form.marked {
+        FORM_CONTROLS
+    } else {
+        GROUP_CONTROLS
+    };
     let mut kept = 0;
     for j in c + 1..end {
         let node = &nodes[j];
-        if kept >= 14 {
+        if kept >= cap {
             break;
         }
         if is_actionable(node) {

@@ -1,0 +1,92 @@
+//! Forms as units: when a goal acts on a form (a target field or button inside one), the agent
+//! needs every control of that form, not only the target. This measures how much of the
+//! target's form a digest shows. A form is a `form` or `search` element, or, since most pages
+//! leave their forms unnamed (and an unnamed HTML form has no role), the smallest container
+//! around the target that holds at least two fields.
+
+use snapshot_digest::{Snapshot, is_interactive_role};
+
+/// Roles of the fields a form is filled in with.
+const FIELDS: &[&str] = &[
+    "textbox",
+    "searchbox",
+    "combobox",
+    "spinbutton",
+    "checkbox",
+    "radio",
+    "listbox",
+    "slider",
+    "switch",
+];
+/// How far up a form is looked for, and the largest one, in nodes and in controls: bigger is
+/// a region of the page that holds a form somewhere.
+const LEVELS: usize = 10;
+const MAX_NODES: usize = 400;
+const MAX_CONTROLS: usize = 40;
+
+/// The refs of the controls of the form around the first target field or button that is
+/// inside one (see the module's documentation). `None` when no target is in a form.
+#[must_use]
+pub fn target_form(snap: &Snapshot<'_>, targets: &[Vec<String>]) -> Option<Vec<String>> {
+    let nodes = snap.nodes();
+    for target in targets.iter().flatten() {
+        let Some(i) = nodes
+            .iter()
+            .position(|n| n.aria_ref().is_some_and(|r| r.as_str() == target))
+        else {
+            continue;
+        };
+        if !FIELDS.contains(&nodes[i].role()) && nodes[i].role() != "button" {
+            continue;
+        }
+        let mut at = nodes[i].parent();
+        for _ in 0..LEVELS {
+            let Some(a) = at else { break };
+            let range = snap.subtree_range(a);
+            let inside = &nodes[range.start as usize..range.end as usize];
+            if inside.len() > MAX_NODES {
+                break;
+            }
+            let fields = inside.iter().filter(|n| FIELDS.contains(&n.role())).count();
+            if matches!(nodes[a.index()].role(), "form" | "search") || fields >= 2 {
+                let controls: Vec<String> = inside
+                    .iter()
+                    .filter(|n| is_interactive_role(n.role()))
+                    .filter_map(|n| n.aria_ref().map(|r| r.as_str().to_owned()))
+                    .collect();
+                return (controls.len() <= MAX_CONTROLS).then_some(controls);
+            }
+            at = nodes[a.index()].parent();
+        }
+    }
+    None
+}
+
+/// The share of `controls` (refs) that `output` shows, from 0 to 1 (1 for none).
+#[must_use]
+pub fn shown_share(output: &str, controls: &[String]) -> f64 {
+    if controls.is_empty() {
+        return 1.0;
+    }
+    let shown = controls
+        .iter()
+        .filter(|r| output.contains(&format!("[ref={r}]")))
+        .count();
+    shown as f64 / controls.len() as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_form_around_a_target_is_found_and_measured() {
+        let text = "- main:\n  - form:\n    - generic:\n      - textbox \"Email\" [ref=e2]\n      - textbox \"Password\" [ref=e3]\n    - button \"Sign in\" [ref=e4]\n  - link \"Help\" [ref=e5]\n";
+        let snap = snapshot_digest::parse(text).expect("parses");
+        let form = target_form(&snap, &[vec!["e3".to_owned()]]).expect("in a form");
+        assert_eq!(form, ["e2", "e3", "e4"]);
+        assert!(target_form(&snap, &[vec!["e5".to_owned()]]).is_none());
+        let share = shown_share("- textbox \"Password\" [ref=e3]\n- button [ref=e4]", &form);
+        assert!((share - 2.0 / 3.0).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,64 @@
+//! The form a control belongs to: the unit an agent fills in and submits.
+
+use super::score::{is_actionable, is_form_control};
+use crate::{Snapshot, is_landmark_role};
+
+/// How far up a `form` or `search` element is looked for from one of its controls, and the
+/// largest one taken as one form, in nodes.
+const FORM_LEVELS: usize = 10;
+const FORM_NODES: usize = 400;
+/// How far up, and how large, a container without a form role is looked for.
+const GROUP_LEVELS: usize = 4;
+const GROUP_NODES: usize = 60;
+
+/// A form found around a node.
+pub(crate) struct Form {
+    /// The form's node.
+    pub(crate) node: usize,
+    /// Whether it is a `form` or `search` element, not a container found by what it holds.
+    pub(crate) marked: bool,
+}
+
+/// The form of node `i`: the nearest `form` or `search` element around it; without one, the
+/// largest container a few levels up, below any landmark, that holds at least two controls
+/// (`control`: `i` is a field or button) or at least two fields (for a heading or label).
+/// Fields sit deep in wrappers (form > div > div > label > textbox), so a marked form is
+/// looked for further up than a container without a role.
+pub(crate) fn form_of(snap: &Snapshot<'_>, i: usize, control: bool) -> Option<Form> {
+    let nodes = snap.nodes();
+    let marked = snap
+        .ancestors(crate::NodeId(u32::try_from(i).unwrap_or(u32::MAX)))
+        .take(FORM_LEVELS)
+        .map(|a| a.index())
+        .find(|&a| {
+            matches!(nodes[a].role(), "form" | "search") && nodes[a].end as usize - a <= FORM_NODES
+        });
+    if let Some(node) = marked {
+        return Some(Form { node, marked: true });
+    }
+    let mut container = None;
+    let mut at = nodes.get(i).and_then(|n| n.parent());
+    for _ in 0..GROUP_LEVELS {
+        let Some(a) = at else { break };
+        let anc = &nodes[a.index()];
+        let size = anc.end as usize - a.index();
+        // A landmark is a region of the page, not one form: stop below it.
+        if size > GROUP_NODES || is_landmark_role(anc.role()) || anc.role() == "article" {
+            break;
+        }
+        let inside = a.index() + 1..anc.end as usize;
+        let holds = if control {
+            inside.filter(|&j| is_actionable(&nodes[j])).count()
+        } else {
+            inside.filter(|&j| is_form_control(nodes[j].role())).count()
+        };
+        if holds >= 2 {
+            container = Some(a.index());
+        }
+        at = anc.parent();
+    }
+    container.map(|node| Form {
+        node,
+        marked: false,
+    })
+}
