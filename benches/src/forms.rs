@@ -39,24 +39,33 @@ pub fn target_form(snap: &Snapshot<'_>, targets: &[Vec<String>]) -> Option<Vec<S
         if !FIELDS.contains(&nodes[i].role()) && nodes[i].role() != "button" {
             continue;
         }
-        let mut at = nodes[i].parent();
-        for _ in 0..LEVELS {
-            let Some(a) = at else { break };
-            let range = snap.subtree_range(a);
-            let inside = &nodes[range.start as usize..range.end as usize];
-            if inside.len() > MAX_NODES {
-                break;
-            }
-            let fields = inside.iter().filter(|n| FIELDS.contains(&n.role())).count();
-            if matches!(nodes[a.index()].role(), "form" | "search") || fields >= 2 {
-                let controls: Vec<String> = inside
+        // A marked form first; else the smallest container with two fields.
+        let ancestors: Vec<_> =
+            std::iter::successors(nodes[i].parent(), |a| nodes[a.index()].parent())
+                .take(LEVELS)
+                .take_while(|&a| (snap.subtree_range(a).len()) <= MAX_NODES)
+                .collect();
+        let marked = ancestors
+            .iter()
+            .find(|a| matches!(nodes[a.index()].role(), "form" | "search"));
+        let form = marked.or_else(|| {
+            ancestors.iter().find(|&&a| {
+                let range = snap.subtree_range(a);
+                nodes[range.start as usize..range.end as usize]
                     .iter()
-                    .filter(|n| is_interactive_role(n.role()))
-                    .filter_map(|n| n.aria_ref().map(|r| r.as_str().to_owned()))
-                    .collect();
-                return (controls.len() <= MAX_CONTROLS).then_some(controls);
-            }
-            at = nodes[a.index()].parent();
+                    .filter(|n| FIELDS.contains(&n.role()))
+                    .count()
+                    >= 2
+            })
+        });
+        if let Some(&a) = form {
+            let range = snap.subtree_range(a);
+            let controls: Vec<String> = nodes[range.start as usize..range.end as usize]
+                .iter()
+                .filter(|n| is_interactive_role(n.role()))
+                .filter_map(|n| n.aria_ref().map(|r| r.as_str().to_owned()))
+                .collect();
+            return (controls.len() <= MAX_CONTROLS).then_some(controls);
         }
     }
     None
