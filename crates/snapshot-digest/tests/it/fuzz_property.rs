@@ -37,6 +37,9 @@ pub(crate) fn check_property(text: &str) {
         digest(&snap, "sign in").text,
         digest_with(&snap, &goal, &tight(1)).text,
         digest_with(&snap, "sign in", &tight(2)).text,
+        // A question, so that the values it asks for are looked for in the fuzzed text.
+        digest_with(&snap, &format!("how much and how long {goal}?"), &tight(1)).text,
+        digest_with(&snap, "when, how many, how cold?", &tight(1)).text,
         full_digest(&snap).text,
         full_digest_page(&snap, &tight(1), 60).text,
         full_digest_page(&snap, &tight(2), 60).text,

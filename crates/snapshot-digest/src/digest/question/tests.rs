@@ -62,3 +62,23 @@ fn values_are_known_by_their_form() {
     assert!(has("31 万注册用户", Value::Count));
     assert!(!has("no numbers", Value::Count));
 }
+
+proptest::proptest! {
+    #[test]
+    fn any_text_is_read_without_panic(text in "\\PC{0,80}") {
+        let folded = fold(&text);
+        for kind in [
+            Value::Price,
+            Value::Duration,
+            Value::Temperature,
+            Value::Rating,
+            Value::Date,
+            Value::Count,
+        ] {
+            let _ = has_value(&folded, kind);
+        }
+        let (folded, w) = words(&text);
+        let _ = asked(&folded, &w);
+        let _ = is_question(&text, &w);
+    }
+}
