@@ -17,11 +17,13 @@ const MAX_LEVELS: usize = 12;
 const MAX_ITEM: usize = 400;
 
 /// For each node and concept (`node * concepts + concept`), the best match in the item of a
-/// repeated control, outside the repeated controls of the item; 0 for every other node.
+/// repeated control that `wanted` accepts (the scorer asks for those whose own strings match
+/// the goal), outside the repeated controls of the item; 0 for every other node.
 pub(crate) fn item_context(
     snap: &Snapshot<'_>,
     actionable: &[bool],
     matches: &Matches,
+    wanted: impl Fn(usize) -> bool,
 ) -> Vec<f32> {
     let nodes = snap.nodes();
     let c = matches.concepts;
@@ -50,7 +52,7 @@ pub(crate) fn item_context(
         let count_in = |start: usize, end: usize| {
             positions.partition_point(|&p| p < end) - positions.partition_point(|&p| p < start)
         };
-        for &i in positions {
+        for &i in positions.iter().filter(|&&i| wanted(i)) {
             let Some(item) = item_of(snap, i, &count_in) else {
                 continue;
             };
@@ -104,7 +106,7 @@ mod tests {
         let goal = analyse("like the Amy Lee post", Default::default());
         let matches = match_goal(&snap, &goal);
         let actionable: Vec<bool> = snap.nodes().iter().map(|n| n.role() == "button").collect();
-        let ctx = item_context(&snap, &actionable, &matches);
+        let ctx = item_context(&snap, &actionable, &matches, |_| true);
         let c = matches.concepts;
         let credit = |i: usize| ctx[i * c..(i + 1) * c].iter().sum::<f32>();
         let like = |r: &str| {

@@ -210,6 +210,10 @@ impl<'s, 'a> Scorer<'s, 'a> {
         // favour the controls of forms.
         let entry = goal.has_email || (0..goal.quoted).any(|k| !matches.found(k, 0));
         let actionable: Vec<bool> = nodes.iter().map(is_actionable).collect();
+        // Only a control whose own strings match takes its item's words (see `score`).
+        let item = item_context(snap, &actionable, matches, |i| {
+            sub[i * c..(i + 1) * c].iter().any(|&v| v > 0.0)
+        });
         Self {
             snap,
             goal,
@@ -217,7 +221,7 @@ impl<'s, 'a> Scorer<'s, 'a> {
             sub,
             prev_sibling,
             next_sibling,
-            item: item_context(snap, &actionable, matches),
+            item,
             actionable,
             main: main_region(snap),
             entry,
