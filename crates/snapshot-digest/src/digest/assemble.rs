@@ -43,8 +43,6 @@ struct Parts {
     /// Candidates written, in order: first those of the word-match ranking, then those of
     /// the model's.
     listed: Vec<usize>,
-    /// How many of `listed` came from the word-match ranking.
-    lexical: usize,
     regions: usize,
     more: bool,
 }
@@ -353,7 +351,6 @@ fn rest_of_page(
         kept: selection.keep,
         more: candidates.more(),
         listed,
-        lexical,
         regions,
     }
 }
@@ -385,14 +382,10 @@ fn later_page(
     first: &Parts,
     page: usize,
 ) -> Parts {
-    // The same list page 1 read from, past what page 1 listed: each page takes what fits.
-    // What the model listed on page 1 is not offered again.
-    let mut shown = first.kept.clone();
-    for &i in &first.listed[first.lexical..] {
-        shown[i] = true;
-    }
-    let mut candidates = Candidates::new(snap, score, scorer, &shown);
-    candidates.skip(first.lexical);
+    // The same list page 1 read from, without what page 1 listed (the word-match ranking's,
+    // the model's, and their repeats): each page takes what fits.
+    let mut candidates = Candidates::new(snap, score, scorer, &first.kept);
+    candidates.exclude(&first.listed);
     let mut body = String::new();
     let mut listed = Vec::new();
     for _ in 2..=page {
@@ -407,7 +400,6 @@ fn later_page(
         hits: Vec::new(),
         kept: vec![false; snap.len()],
         more: candidates.more(),
-        lexical: listed.len(),
         listed,
         regions: 0,
     }

@@ -27,7 +27,8 @@ pub(crate) struct Candidates<'s> {
     at: usize,
     snap: &'s Snapshot<'s>,
     nodes: &'s [Node<'s>],
-    /// Nodes written out of order, as the companions of a field.
+    /// Nodes shown already, or written out of order (the companions of a field, what an
+    /// earlier page listed).
     taken: Vec<bool>,
     seen: FnvSet<Signature<'s>>,
     urls: FnvSet<&'s str>,
@@ -73,7 +74,7 @@ impl<'s> Candidates<'s> {
             at: 0,
             snap,
             nodes,
-            taken: vec![false; nodes.len()],
+            taken: shown.to_vec(),
             seen: FnvSet::default(),
             urls: FnvSet::default(),
         }
@@ -82,16 +83,20 @@ impl<'s> Candidates<'s> {
     /// The next candidate, not yet taken.
     fn peek(&mut self) -> Option<usize> {
         while let Some(&i) = self.order.get(self.at) {
-            let sig = signature(&self.nodes[i]);
-            let repeat = self.taken[i]
-                || (sig.1.is_some() && self.seen.contains(&sig))
-                || destination(&self.nodes[i]).is_some_and(|u| self.urls.contains(u));
-            if !repeat {
+            if !self.repeat(i) {
                 return Some(i);
             }
             self.at += 1;
         }
         None
+    }
+
+    /// Whether control `i` was shown or taken, or repeats one that was.
+    fn repeat(&self, i: usize) -> bool {
+        let sig = signature(&self.nodes[i]);
+        self.taken[i]
+            || (sig.1.is_some() && self.seen.contains(&sig))
+            || destination(&self.nodes[i]).is_some_and(|u| self.urls.contains(u))
     }
 
     /// Takes candidate `i`, the one [`peek`](Self::peek) offered, and its companions.
@@ -141,11 +146,10 @@ impl<'s> Candidates<'s> {
                 .filter(|&j| {
                     let n = &self.nodes[j];
                     j != i
-                        && !self.taken[j]
                         && is_actionable(n)
                         && n.kind() == NodeKind::Element
                         && n.aria_ref().is_some()
-                        && !(signature(n).1.is_some() && self.seen.contains(&signature(n)))
+                        && !self.repeat(j)
                 })
                 .take(COMPANIONS),
         );
@@ -160,14 +164,12 @@ impl<'s> Candidates<'s> {
         self.at = 0;
     }
 
-    /// Takes `n` candidates without writing them: those an earlier page listed.
-    pub(crate) fn skip(&mut self, n: usize) {
-        let mut skipped = 0;
-        while skipped < n {
-            let Some(i) = self.peek() else { return };
-            let unit = self.unit(i);
-            skipped += unit.len();
-            self.take_unit(&unit);
+    /// Takes the candidates an earlier page listed, out of order, with what makes later
+    /// controls repeats of them.
+    pub(crate) fn exclude(&mut self, listed: &[usize]) {
+        for &i in listed {
+            self.mark(i);
+            self.taken[i] = true;
         }
     }
 
