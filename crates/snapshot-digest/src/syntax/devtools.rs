@@ -101,9 +101,11 @@ pub(crate) fn parse<'a>(text: &'a str, max_depth: usize) -> (Snapshot<'a>, Vec<D
             ));
             continue;
         }
-        let mut node = read_line(after, start + indent + 4, &mut |column, kind| {
+        let Some(mut node) = read_line(after, start + indent + 4, &mut |column, kind| {
             diagnostics.push(ParseError::new(line_no, column + 1, kind));
-        });
+        }) else {
+            continue;
+        };
         let id = NodeId(id_u32(nodes.len()));
         node.line = id_u32(line_no);
         node.depth = id_u32(stack.len());
@@ -166,12 +168,13 @@ fn logical_lines(body: &str, first_line: usize) -> impl Iterator<Item = (usize, 
 
 /// Reads what follows `uid=`: the uid, then a role with an optional name and attributes, or a
 /// quoted text. `report` gets the column of a problem (relative to `after`'s start plus
-/// `base`).
+/// `base`). A line without a uid is no node (`None`, reported): written back, a node with an
+/// empty uid would be a line no reader accepts.
 fn read_line<'a>(
     after: &'a str,
     base: usize,
     report: &mut dyn FnMut(usize, ErrorKind),
-) -> Node<'a> {
+) -> Option<Node<'a>> {
     let uid_end = after.find(' ').unwrap_or(after.len());
     let uid = &after[..uid_end];
     let rest = after[uid_end..].strip_prefix(' ').unwrap_or("");
@@ -186,6 +189,7 @@ fn read_line<'a>(
                 expected: "a uid after uid=",
             },
         );
+        return None;
     }
     // A text node: the whole rest is one quoted string.
     if let Some(inner) = rest.strip_prefix('"') {
@@ -196,7 +200,7 @@ fn read_line<'a>(
         let mut node = new_node(NodeKind::Text, Cow::Borrowed("text"), None, attrs);
         node.text = Some(Cow::Borrowed(text));
         node.syntax = Syntax::DevTools;
-        return node;
+        return Some(node);
     }
     let role_end = rest.find(' ').unwrap_or(rest.len());
     let role = &rest[..role_end];
@@ -221,7 +225,7 @@ fn read_line<'a>(
     attrs.extend(read_attributes(tail));
     let mut node = new_node(NodeKind::Element, Cow::Borrowed(role), name, attrs);
     node.syntax = Syntax::DevTools;
-    node
+    Some(node)
 }
 
 /// Where a name that started after a `"` ends: the first `"` after which the rest of the line
