@@ -177,7 +177,10 @@ fn read_line<'a>(
 ) -> Option<Node<'a>> {
     let uid_end = after.find(' ').unwrap_or(after.len());
     let uid = &after[..uid_end];
-    let rest = after[uid_end..].strip_prefix(' ').unwrap_or("");
+    // Extra spaces after the uid are skipped: read as an empty role, they would make the next
+    // word an attribute that reads back as the role.
+    let rest = after[uid_end..].trim_start_matches(' ');
+    let rest_at = after.len() - rest.len();
     let mut attrs = vec![Attribute {
         name: Cow::Borrowed("ref"),
         value: Some(Cow::Borrowed(uid)),
@@ -194,7 +197,7 @@ fn read_line<'a>(
     // A text node: the whole rest is one quoted string.
     if let Some(inner) = rest.strip_prefix('"') {
         let text = inner.strip_suffix('"').unwrap_or_else(|| {
-            report(base + uid_end + 1, ErrorKind::UnterminatedString);
+            report(base + rest_at, ErrorKind::UnterminatedString);
             inner
         });
         let mut node = new_node(NodeKind::Text, Cow::Borrowed("text"), None, attrs);
@@ -213,10 +216,7 @@ fn read_line<'a>(
                 tail = &quoted[end + 1..];
             }
             None => {
-                report(
-                    base + uid_end + 1 + role_end + 1,
-                    ErrorKind::UnterminatedString,
-                );
+                report(base + rest_at + role_end + 1, ErrorKind::UnterminatedString);
                 name = Some(Cow::Borrowed(quoted));
                 tail = "";
             }
