@@ -48,10 +48,6 @@ pub(crate) fn is_question(goal: &str, words: &[String]) -> bool {
         return false;
     };
     INTERROGATIVES.contains(&first.as_str())
-        || CUES
-            .iter()
-            .flat_map(|(_, cues)| cues.iter())
-            .any(|cue| cue.trim() == first && !cue.trim().contains(' '))
 }
 
 /// The kind of value a question asks for, from its folded words; `None` when no cue says.

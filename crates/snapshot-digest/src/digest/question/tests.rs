@@ -82,3 +82,15 @@ proptest::proptest! {
         let _ = is_question(&text, &w);
     }
 }
+
+#[test]
+fn an_imperative_with_a_value_word_is_no_question() {
+    for goal in [
+        "Pay my bill",
+        "Rate this album five stars",
+        "Score the quiz",
+    ] {
+        let (_, w) = words(goal);
+        assert!(!is_question(goal, &w), "{goal}");
+    }
+}

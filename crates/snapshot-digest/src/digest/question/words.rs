@@ -182,8 +182,27 @@ pub(super) const CUES: &[(Value, &[&str])] = &[
     ),
 ];
 
-/// Words that open a question in the languages of the cue table, besides those cues.
+/// Words that open a question in the languages of the cue table: only interrogatives, so that
+/// an imperative that names a value ("pay my bill", "rate this album") stays an action.
 pub(super) const INTERROGATIVES: &[&str] = &[
+    "when",
+    "wann",
+    "quand",
+    "cuando",
+    "quando",
+    "wanneer",
+    "kiedy",
+    "когда",
+    "combien",
+    "cuantos",
+    "cuantas",
+    "quantos",
+    "quantas",
+    "quanti",
+    "quante",
+    "hoeveel",
+    "ile",
+    "сколько",
     "what",
     "who",
     "which",
