@@ -217,7 +217,13 @@ fn read_line<'a>(
             }
             None => {
                 report(base + rest_at + role_end + 1, ErrorKind::UnterminatedString);
-                name = Some(Cow::Borrowed(quoted));
+                // The rest of the line is the name, without its quotes: written back between
+                // quotes, a quote inside it could end the name early and read back otherwise.
+                name = Some(if quoted.contains('"') {
+                    Cow::Owned(quoted.replace('"', ""))
+                } else {
+                    Cow::Borrowed(quoted)
+                });
                 tail = "";
             }
         }
