@@ -10,7 +10,10 @@
 mod words;
 
 use super::text::for_each_word;
-use words::{CUES, CURRENCY_SIGNS, CURRENCY_WORDS, INTERROGATIVES, MONTHS, TIME_UNITS};
+use words::{
+    ASKING, CUES, CURRENCY_SIGNS, CURRENCY_WORDS, INTERROGATIVES, MODAL_FIRST_PERSON,
+    MODAL_SUBJECT, MONTHS, TIME_UNITS,
+};
 
 /// A kind of value a question asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +51,22 @@ pub(crate) fn is_question(goal: &str, words: &[String]) -> bool {
         return false;
     };
     INTERROGATIVES.contains(&first.as_str())
+}
+
+/// Whether a question asks for a way to act ("where can I buy one?", "how do I get
+/// permission?", "wie kann ich…"): an interrogative of place, manner or person, then within
+/// four words a modal with the asker as its subject. Such a question is answered by a
+/// control, not by text.
+pub(crate) fn asks_a_way(words: &[String]) -> bool {
+    let Some(at) = words.iter().position(|w| ASKING.contains(&w.as_str())) else {
+        return false;
+    };
+    let rest = &words[at + 1..words.len().min(at + 5)];
+    rest.iter()
+        .any(|w| MODAL_FIRST_PERSON.contains(&w.as_str()))
+        || rest
+            .windows(2)
+            .any(|p| MODAL_SUBJECT.contains(&(p[0].as_str(), p[1].as_str())))
 }
 
 /// The kind of value a question asks for, from its folded words; `None` when no cue says.

@@ -94,3 +94,14 @@ fn an_imperative_with_a_value_word_is_no_question() {
         assert!(!is_question(goal, &w), "{goal}");
     }
 }
+
+#[test]
+fn a_question_for_a_way_to_act_is_told_apart() {
+    let way = |t: &str| asks_a_way(&words(t).1);
+    assert!(way("I'm sold. Where can I buy one?"));
+    assert!(way("How do I get permission to republish it?"));
+    assert!(way("Wie kann ich das Abo kündigen?"));
+    assert!(way("¿Dónde puedo comprarlo?"));
+    assert!(!way("Where was this track recorded?"));
+    assert!(!way("How much does it cost?"));
+}

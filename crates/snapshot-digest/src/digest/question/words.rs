@@ -399,3 +399,40 @@ pub(super) const MONTHS: &[&str] = &[
     "dez", "dic", "gru", "sty", "lut", "kwi", "cze", "lip", "wrz", "paz", "lis", "янв", "фев",
     "мар", "апр", "мая", "июн", "июл", "авг", "сен", "окт", "ноя", "дек",
 ];
+
+/// Interrogatives of place, manner and person, which ask for a way to act when a modal with
+/// the asker as its subject follows ("where can I", "wie kann ich").
+pub(super) const ASKING: &[&str] = &[
+    "how", "where", "who", "whom", "wie", "wo", "wer", "comment", "ou", "qui", "como", "donde",
+    "quien", "onde", "quem", "come", "dove", "chi", "hoe", "waar", "jak", "gdzie", "kto", "как",
+    "где", "кто",
+];
+/// A modal and the asker as its subject.
+pub(super) const MODAL_SUBJECT: &[(&str, &str)] = &[
+    ("can", "i"),
+    ("do", "i"),
+    ("could", "i"),
+    ("should", "i"),
+    ("can", "we"),
+    ("do", "we"),
+    ("kann", "ich"),
+    ("konnen", "wir"),
+    ("puis", "je"),
+    ("peux", "je"),
+    ("pouvons", "nous"),
+    ("kan", "ik"),
+    ("могу", "я"),
+];
+/// Modals that say their first-person subject themselves (Spanish, Portuguese, Italian,
+/// Polish, Russian).
+pub(super) const MODAL_FIRST_PERSON: &[&str] = &[
+    "puedo",
+    "podemos",
+    "posso",
+    "possiamo",
+    "moge",
+    "mozemy",
+    "mozna",
+    "могу",
+    "можно",
+];
