@@ -217,10 +217,11 @@ fn read_line<'a>(
             }
             None => {
                 report(base + rest_at + role_end + 1, ErrorKind::UnterminatedString);
-                // The rest of the line is the name, without its quotes: written back between
-                // quotes, a quote inside it could end the name early and read back otherwise.
-                name = Some(if quoted.contains('"') {
-                    Cow::Owned(quoted.replace('"', ""))
+                // The rest of the line is the name, on one line and without its quotes:
+                // written back between quotes, a quote inside it could end the name early, and
+                // removing a quote could leave a blank line that ends the node's line.
+                name = Some(if quoted.contains(['"', '\n']) {
+                    Cow::Owned(quoted.replace('"', "").replace('\n', " "))
                 } else {
                     Cow::Borrowed(quoted)
                 });
