@@ -361,9 +361,17 @@ fn cut_to_fit(body: &mut String, budget: usize) {
     let limit = budget.saturating_sub(estimate_tokens(NOTE));
     let mut used = 0;
     let mut end = 0;
+    // Where the last whole node ends: a node of chrome-devtools-mcp's syntax can span lines
+    // (a name with line breaks), and a cut inside it would leave its quote open.
+    let mut node_end = 0;
     for line in body.split_inclusive('\n') {
+        let start = line.trim_start();
+        if start.starts_with("uid=") || start.starts_with('-') || start.starts_with('#') {
+            node_end = end;
+        }
         let cost = estimate_tokens(line);
         if used + cost > limit {
+            end = node_end;
             break;
         }
         used += cost;

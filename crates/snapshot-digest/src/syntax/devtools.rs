@@ -229,7 +229,20 @@ fn read_line<'a>(
             }
         }
     }
-    attrs.extend(read_attributes(tail));
+    // The uid is the node's `ref`; an attribute of that name would shadow it, and the writer
+    // writes the uid alone.
+    for attr in read_attributes(tail) {
+        if attr.name == "ref" {
+            report(
+                base + rest_at,
+                ErrorKind::Syntax {
+                    expected: "no attribute named ref besides the uid",
+                },
+            );
+        } else {
+            attrs.push(attr);
+        }
+    }
     let mut node = new_node(NodeKind::Element, Cow::Borrowed(role), name, attrs);
     node.syntax = Syntax::DevTools;
     Some(node)
