@@ -330,12 +330,20 @@ fn read_attributes(s: &str) -> Vec<Attribute<'_>> {
             continue;
         }
         let value = after + 2;
-        let end = (value..bytes.len())
-            .find(|&q| bytes[q] == b'"' && (valid[0] || valid[q + 1]))
-            .unwrap_or(bytes.len());
+        let end = (value..bytes.len()).find(|&q| bytes[q] == b'"' && (valid[0] || valid[q + 1]));
+        // An unterminated value is the rest of the line, on one line and without quotes, so
+        // that written back between quotes it reads back the same (as an unterminated name).
+        let text = match end {
+            Some(end) => Cow::Borrowed(&s[value..end]),
+            None if s[value..].contains(['"', '\n']) => {
+                Cow::Owned(s[value..].replace('"', "").replace('\n', " "))
+            }
+            None => Cow::Borrowed(&s[value..]),
+        };
+        let end = end.unwrap_or(bytes.len());
         out.push(Attribute {
             name: Cow::Borrowed(key),
-            value: Some(Cow::Borrowed(&s[value..end])),
+            value: Some(text),
         });
         at = (end + 1).min(s.len());
     }
