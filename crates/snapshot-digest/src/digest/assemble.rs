@@ -11,7 +11,7 @@ use super::score::Scorer;
 use super::select::{Limits, Pool, Selection, select, select_given};
 use super::text::clip;
 use super::{Digest, DigestConfig, finish};
-use crate::{Snapshot, estimate_tokens};
+use crate::{Snapshot, Syntax, estimate_tokens};
 
 /// Share of the body budget the best matches with their context may take: for a question
 /// the answer is in text, which only matches show; for an action the further candidates are
@@ -304,7 +304,7 @@ fn rest_of_page(
     // One match whose context alone is over the whole budget (a huge form, long texts) is
     // cut by lines from its end: what remains still parses, and the refs it shows are whole.
     if estimate_tokens(&body) > budget {
-        cut_to_fit(&mut body, budget);
+        cut_to_fit(&mut body, budget, snap.syntax());
     }
     let used = estimate_tokens(&body);
     let map_budget = (budget as f32 * MAP_SHARE) as usize;
@@ -356,7 +356,7 @@ fn rest_of_page(
 }
 
 /// Drops whole lines from the end of `body` until it and a closing note fit `budget`.
-fn cut_to_fit(body: &mut String, budget: usize) {
+fn cut_to_fit(body: &mut String, budget: usize, syntax: Syntax) {
     const NOTE: &str = "# … the rest of this match was cut to fit the budget\n";
     let limit = budget.saturating_sub(estimate_tokens(NOTE));
     let mut used = 0;
@@ -366,7 +366,11 @@ fn cut_to_fit(body: &mut String, budget: usize) {
     let mut node_end = 0;
     for line in body.split_inclusive('\n') {
         let start = line.trim_start();
-        if start.starts_with("uid=") || start.starts_with('-') || start.starts_with('#') {
+        let node = match syntax {
+            Syntax::DevTools => start.starts_with("uid="),
+            Syntax::Playwright => start.starts_with('-'),
+        };
+        if node || start.starts_with('#') {
             node_end = end;
         }
         let cost = estimate_tokens(line);
