@@ -190,3 +190,15 @@ pub(crate) fn render_node_at(
         Syntax::Playwright => playwright::write_node(out, key, node, depth, max_text, lean),
     }
 }
+
+/// Whether a line of written snapshot text in `syntax` starts a node or is a comment: where
+/// such text can be cut without leaving a node half written. In chrome-devtools-mcp's syntax
+/// a node can span lines (a name with line breaks), and a line starting with `-` or `###`
+/// may continue it.
+pub(crate) fn starts_node(syntax: Syntax, line: &str) -> bool {
+    let trimmed = line.trim_start();
+    match syntax {
+        Syntax::DevTools => devtools::starts_node(trimmed),
+        Syntax::Playwright => trimmed.starts_with('-') || trimmed.starts_with('#'),
+    }
+}

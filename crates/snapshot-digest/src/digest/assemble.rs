@@ -11,6 +11,7 @@ use super::score::Scorer;
 use super::select::{Limits, Pool, Selection, select, select_given};
 use super::text::clip;
 use super::{Digest, DigestConfig, finish};
+use crate::syntax::starts_node;
 use crate::{Snapshot, Syntax, estimate_tokens};
 
 /// Share of the body budget the best matches with their context may take: for a question
@@ -365,12 +366,7 @@ fn cut_to_fit(body: &mut String, budget: usize, syntax: Syntax) {
     // (a name with line breaks), and a cut inside it would leave its quote open.
     let mut node_end = 0;
     for line in body.split_inclusive('\n') {
-        let start = line.trim_start();
-        let node = match syntax {
-            Syntax::DevTools => start.starts_with("uid="),
-            Syntax::Playwright => start.starts_with('-'),
-        };
-        if node || start.starts_with('#') {
+        if starts_node(syntax, line) {
             node_end = end;
         }
         let cost = estimate_tokens(line);

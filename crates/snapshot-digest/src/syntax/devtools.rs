@@ -37,6 +37,12 @@ fn is_comment(trimmed: &str) -> bool {
     trimmed == "#" || trimmed.starts_with("# ")
 }
 
+/// Whether a line (without its indentation) starts a node or is a comment, rather than
+/// continuing the node before it.
+pub(crate) fn starts_node(trimmed: &str) -> bool {
+    trimmed.starts_with("uid=") || is_comment(trimmed)
+}
+
 /// The snapshot inside a tool result: after the heading up to the next `## ` section, or the
 /// whole text.
 fn locate(text: &str) -> &str {
@@ -152,7 +158,7 @@ fn logical_lines(body: &str, first_line: usize) -> impl Iterator<Item = (usize, 
             let next_end = body[next..].find('\n').map_or(body.len(), |i| next + i);
             let next_line = &body[next..next_end];
             let trimmed = next_line.trim_start();
-            if trimmed.starts_with("uid=") || trimmed.is_empty() || is_comment(trimmed) {
+            if starts_node(trimmed) || trimmed.is_empty() {
                 break;
             }
             end = next_end;
