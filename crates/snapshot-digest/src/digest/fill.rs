@@ -99,12 +99,10 @@ impl<'s> Candidates<'s> {
             || destination(&self.nodes[i]).is_some_and(|u| self.urls.contains(u))
     }
 
-    /// Takes candidate `i`, the one [`peek`](Self::peek) offered, and its companions.
+    /// Takes a unit: the candidate [`peek`](Self::peek) offered (`unit[0]`) and its
+    /// companions, taken out of order.
     fn take_unit(&mut self, unit: &[usize]) {
-        for &j in &unit[1..] {
-            self.mark(j);
-            self.taken[j] = true;
-        }
+        self.exclude(&unit[1..]);
         self.take(unit[0]);
     }
 
@@ -164,8 +162,8 @@ impl<'s> Candidates<'s> {
         self.at = 0;
     }
 
-    /// Takes the candidates an earlier page listed, out of order, with what makes later
-    /// controls repeats of them.
+    /// Takes controls out of order (what an earlier page listed, a field's companions), with
+    /// what makes later controls repeats of them.
     pub(crate) fn exclude(&mut self, listed: &[usize]) {
         for &i in listed {
             self.mark(i);

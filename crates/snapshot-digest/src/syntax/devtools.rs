@@ -223,14 +223,7 @@ fn read_line<'a>(
             }
             None => {
                 report(base + rest_at + role_end + 1, ErrorKind::UnterminatedString);
-                // The rest of the line is the name, on one line and without its quotes:
-                // written back between quotes, a quote inside it could end the name early, and
-                // removing a quote could leave a blank line that ends the node's line.
-                name = Some(if quoted.contains(['"', '\n']) {
-                    Cow::Owned(quoted.replace('"', "").replace('\n', " "))
-                } else {
-                    Cow::Borrowed(quoted)
-                });
+                name = Some(unterminated(quoted));
                 tail = "";
             }
         }
@@ -252,6 +245,17 @@ fn read_line<'a>(
     let mut node = new_node(NodeKind::Element, Cow::Borrowed(role), name, attrs);
     node.syntax = Syntax::DevTools;
     Some(node)
+}
+
+/// An unterminated name or attribute value: the rest of the line, on one line and without
+/// quotes. Written back between quotes, a quote inside it could end it early, and removing a
+/// quote could leave a blank line that ends the node's line; so it reads back the same.
+fn unterminated(rest: &str) -> Cow<'_, str> {
+    if rest.contains(['"', '\n']) {
+        Cow::Owned(rest.replace('"', "").replace('\n', " "))
+    } else {
+        Cow::Borrowed(rest)
+    }
 }
 
 /// Where a name that started after a `"` ends: the first `"` after which the rest of the line
@@ -337,14 +341,9 @@ fn read_attributes(s: &str) -> Vec<Attribute<'_>> {
         }
         let value = after + 2;
         let end = (value..bytes.len()).find(|&q| bytes[q] == b'"' && (valid[0] || valid[q + 1]));
-        // An unterminated value is the rest of the line, on one line and without quotes, so
-        // that written back between quotes it reads back the same (as an unterminated name).
         let text = match end {
             Some(end) => Cow::Borrowed(&s[value..end]),
-            None if s[value..].contains(['"', '\n']) => {
-                Cow::Owned(s[value..].replace('"', "").replace('\n', " "))
-            }
-            None => Cow::Borrowed(&s[value..]),
+            None => unterminated(&s[value..]),
         };
         let end = end.unwrap_or(bytes.len());
         out.push(Attribute {
