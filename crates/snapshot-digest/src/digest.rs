@@ -16,6 +16,7 @@ mod neighbours;
 mod pages;
 mod question;
 mod score;
+mod section;
 mod select;
 mod stopwords;
 mod table;

@@ -5,6 +5,7 @@ use super::goal::{Goal, Intent};
 use super::index::Matches;
 use super::item::item_context;
 use super::lexicon::is_stopword;
+use super::section::section_context;
 use super::text::{fold, for_each_word, is_cjk, stem, words_match};
 use crate::{Node, NodeKind, Snapshot, is_interactive_role, is_landmark_role};
 
@@ -21,6 +22,8 @@ const WINDOW_CONTEXT: f32 = 0.4;
 /// 0.2 to 0.4 gain val and val2 goals (0.3 and 0.4 the most) and lose none on dev; 0.5
 /// gains nothing on val2 and 0.7 loses dev and val goals.
 const ITEM_CONTEXT: f32 = 0.3;
+/// Weight of the goal's words in the section an in-page link leads to (`section.rs`).
+const SECTION_CONTEXT: f32 = 0.3;
 /// Boost for nodes of the page's main content (the article around the first `h1`): goals
 /// say "this story", "the author", and mean the one the page is about.
 const MAIN_BOOST: f32 = 1.2;
@@ -132,6 +135,8 @@ pub(crate) enum Source {
     Surroundings,
     /// The item (post, comment, card) of a control repeated in every item.
     Item,
+    /// The section of the page an in-page link leads to.
+    Section,
 }
 
 impl Source {
@@ -142,6 +147,7 @@ impl Source {
             Self::Parent => "parent",
             Self::Surroundings => "nearby",
             Self::Item => "item",
+            Self::Section => "section",
         }
     }
 }
@@ -172,6 +178,9 @@ pub(crate) struct Scorer<'s, 'a> {
     entry: bool,
     /// Per node and concept, the best match in a repeated control's item.
     item: Vec<f32>,
+    /// Per node and concept, the best match in the section an in-page link leads to; empty
+    /// when no link leads to a part of the page.
+    section: Vec<f32>,
 }
 
 impl<'s, 'a> Scorer<'s, 'a> {
@@ -214,11 +223,13 @@ impl<'s, 'a> Scorer<'s, 'a> {
         let item = item_context(snap, &actionable, matches, |i| {
             sub[i * c..(i + 1) * c].iter().any(|&v| v > 0.0)
         });
+        let section = section_context(snap, &actionable, matches);
         Self {
             snap,
             goal,
             matches,
             sub,
+            section,
             prev_sibling,
             next_sibling,
             item,
@@ -325,6 +336,12 @@ impl<'s, 'a> Scorer<'s, 'a> {
             if named_here && self.item[i * c + k] * ITEM_CONTEXT > v {
                 v = self.item[i * c + k] * ITEM_CONTEXT;
                 source = Source::Item;
+            }
+            if let Some(&s) = self.section.get(i * c + k)
+                && s * SECTION_CONTEXT > v
+            {
+                v = s * SECTION_CONTEXT;
+                source = Source::Section;
             }
             for j in window_start..i {
                 if !self.actionable[j] && self.matches.get(j, k) * WINDOW_CONTEXT > v {

@@ -1,0 +1,197 @@
+//! Links within the page take their meaning from the part of the page they lead to.
+//!
+//! An entry of a table of contents ("3.7.2 SpiderMonkey", "Cuisine", "Use Median") names a
+//! section in a word or two; what the section is about is written in the section. A link whose
+//! URL fragment names a heading of this same page leads there (`#Use_Median`, `#use-median`
+//! and "Use Median" name the same place once case, accents and punctuation are set aside).
+//! The goal's words found in that section, from its anchor to the next anchor any such link
+//! leads to, count for the link as context: "which part of the article covers its JavaScript
+//! engine? take me there" finds the contents entry of the section about the engine.
+//!
+//! chrome-devtools-mcp's snapshot can leave a section's heading node out and keep its text
+//! alone; there a short text that names the fragment, after the link, is the anchor.
+
+use super::hash::FnvMap;
+use super::index::Matches;
+use super::text::fold;
+use crate::Snapshot;
+
+/// Most nodes read for one section: the last section on a page has no next anchor, and
+/// what follows it (references, footer) is not its content.
+const MAX_SECTION: usize = 400;
+/// Longest name or text an anchor may have, in chars: a heading, not a paragraph.
+const MAX_ANCHOR_CHARS: usize = 120;
+
+/// For each node and concept (`node * concepts + concept`), the best match in the section
+/// of the page an in-page link leads to; empty when no link leads to a part of the page.
+pub(crate) fn section_context(
+    snap: &Snapshot<'_>,
+    actionable: &[bool],
+    matches: &Matches,
+) -> Vec<f32> {
+    let nodes = snap.nodes();
+    let c = matches.concepts;
+    if c == 0 {
+        return Vec::new();
+    }
+    let links: Vec<(usize, String)> = nodes
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| actionable[i])
+        .filter_map(|(i, node)| {
+            let fragment = node.url()?.split_once('#')?.1;
+            let key = slug(&percent_decoded(fragment));
+            (key.chars().count() >= 2).then_some((i, key))
+        })
+        .collect();
+    if links.is_empty() {
+        return Vec::new();
+    }
+    let wanted: FnvMap<&str, ()> = links.iter().map(|(_, k)| (k.as_str(), ())).collect();
+    // Headings anywhere, then short texts, for each slug a link asks for, in document order.
+    let mut headings: FnvMap<String, usize> = FnvMap::default();
+    let mut texts: FnvMap<String, Vec<usize>> = FnvMap::default();
+    for (i, node) in nodes.iter().enumerate() {
+        if actionable[i] {
+            continue;
+        }
+        let heading = node.role() == "heading";
+        let Some(label) = node.name().or(node.text()).or_else(|| {
+            // A heading whose text is a child (`- heading [level=2]:` / `- text: Cuisine`).
+            heading
+                .then(|| nodes.get(i + 1).filter(|_| (node.end as usize) > i + 1))
+                .flatten()
+                .and_then(|child| child.name().or(child.text()))
+        }) else {
+            continue;
+        };
+        if label.chars().count() > MAX_ANCHOR_CHARS {
+            continue;
+        }
+        let key = slug(label);
+        if !wanted.contains_key(key.as_str()) {
+            continue;
+        }
+        if heading {
+            headings.entry(key).or_insert(i);
+        } else {
+            texts.entry(key).or_default().push(i);
+        }
+    }
+    let anchor_of = |link: usize, key: &str| {
+        headings.get(key).copied().or_else(|| {
+            texts
+                .get(key)
+                .and_then(|at| at.iter().copied().find(|&j| j > link))
+        })
+    };
+    let resolved: Vec<(usize, usize)> = links
+        .iter()
+        .filter_map(|(i, key)| Some((*i, anchor_of(*i, key)?)))
+        .collect();
+    let mut anchors: Vec<usize> = resolved.iter().map(|&(_, a)| a).collect();
+    anchors.sort_unstable();
+    anchors.dedup();
+    // Each anchor's section, read once however many links lead to it.
+    let mut best: FnvMap<usize, Vec<f32>> = FnvMap::default();
+    for (n, &a) in anchors.iter().enumerate() {
+        let end = anchors
+            .get(n + 1)
+            .copied()
+            .unwrap_or(nodes.len())
+            .min(a + MAX_SECTION)
+            .min(nodes.len());
+        let mut v = vec![0.0f32; c];
+        for j in a..end {
+            for (k, slot) in v.iter_mut().enumerate() {
+                *slot = slot.max(matches.get(j, k));
+            }
+        }
+        best.insert(a, v);
+    }
+    let mut out = vec![0.0f32; nodes.len() * c];
+    for (i, a) in resolved {
+        if let Some(v) = best.get(&a) {
+            out[i * c..(i + 1) * c].copy_from_slice(v);
+        }
+    }
+    out
+}
+
+/// Text as a fragment names it: folded, letters and digits only.
+fn slug(text: &str) -> String {
+    fold(text).chars().filter(|c| c.is_alphanumeric()).collect()
+}
+
+/// `%XX` escapes decoded (`%C3%A9` → `é`); anything else kept as it is.
+fn percent_decoded(fragment: &str) -> String {
+    if !fragment.contains('%') {
+        return fragment.to_owned();
+    }
+    let bytes = fragment.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        if bytes[i] == b'%'
+            && let (Some(hi), Some(lo)) = (
+                bytes.get(i + 1).copied().and_then(hex),
+                bytes.get(i + 2).copied().and_then(hex),
+            )
+        {
+            out.push((hi * 16 + lo) as u8);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::goal::analyse;
+    use super::super::index::match_goal;
+    use super::*;
+    use crate::parse;
+
+    fn credit_of(text: &str, goal: &str, aria_ref: &str) -> f32 {
+        let snap = parse(text).expect("parses");
+        let goal = analyse(goal, Default::default());
+        let matches = match_goal(&snap, &goal);
+        let actionable: Vec<bool> = snap.nodes().iter().map(|n| n.role() == "link").collect();
+        let ctx = section_context(&snap, &actionable, &matches);
+        let c = matches.concepts;
+        let i = snap
+            .nodes()
+            .iter()
+            .position(|n| n.aria_ref().is_some_and(|x| x.as_str() == aria_ref))
+            .expect("ref");
+        ctx.get(i * c..(i + 1) * c).map_or(0.0, |v| v.iter().sum())
+    }
+
+    const PAGE: &str = "- list:\n  - link \"1 History\" [ref=e1]:\n    - /url: \"#History\"\n  - link \"2 Food and drink\" [ref=e2]:\n    - /url: \"#Food_and_drink\"\n- heading [level=2] [ref=e3]:\n  - text: History\n- paragraph: Settlers arrived by canoe.\n- heading \"Food and drink\" [level=2] [ref=e4]\n- paragraph: Meals of lamb and kumara are typical.\n- link \"Elsewhere\" [ref=e5]:\n  - /url: https://example.com/other#Food_and_drink_2\n";
+
+    #[test]
+    fn a_contents_entry_is_credited_with_its_sections_words() {
+        let goal = "what do people typically eat, take me to that part";
+        assert!(credit_of(PAGE, goal, "e2") > 0.0);
+        // The history section says nothing of meals, and its entry takes nothing from the
+        // next section.
+        assert_eq!(credit_of(PAGE, goal, "e1"), 0.0);
+        // A fragment no heading of this page names leads elsewhere.
+        assert_eq!(credit_of(PAGE, goal, "e5"), 0.0);
+    }
+
+    #[test]
+    fn percent_escapes_and_punctuation_name_the_same_heading() {
+        assert_eq!(
+            slug(&percent_decoded("%C3%89tymologie")),
+            slug("Étymologie")
+        );
+        assert_eq!(slug("use-median"), slug("Use Median"));
+        // A broken escape is kept as written.
+        assert_eq!(percent_decoded("100%_sure%2"), "100%_sure%2");
+    }
+}
