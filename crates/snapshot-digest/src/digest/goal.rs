@@ -218,7 +218,7 @@ pub(crate) fn analyse(goal: &str, without: Resources) -> Goal {
         .map(|w| stem(w).to_owned())
         .collect();
     let mut seen: Vec<&str> = Vec::new();
-    for word in &words {
+    for (at, word) in words.iter().enumerate() {
         if quoted_words.contains(word) || seen.contains(&word.as_str()) {
             continue;
         }
@@ -227,7 +227,15 @@ pub(crate) fn analyse(goal: &str, without: Resources) -> Goal {
             concepts.push(cjk_concept(word, !without.lexicon));
             continue;
         }
-        if is_stopword(word)
+        // The first word of an imperative is its verb: one the lexicon knows as an action on
+        // a page ("Like the post by Ben Ross") says what to do, though the same word is a
+        // function word elsewhere ("I'd like to…").
+        let verb = at == 0
+            && !without.lexicon
+            && folded_groups()
+                .iter()
+                .any(|terms| terms.iter().any(|t| t.folded == *word));
+        if !verb && is_stopword(word)
             || function_words.is_some_and(|f| f.contains(word.as_str()))
             || (word.len() < 2 && !word.chars().all(|c| c.is_ascii_digit()))
         {
@@ -441,5 +449,32 @@ fn intent(words: &[String], goal: &str) -> Intent {
         Intent::Read
     } else {
         Intent::Act
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn says(goal: &Goal, word: &str) -> bool {
+        goal.concepts
+            .iter()
+            .any(|c| c.alts.iter().any(|a| a.text == word))
+    }
+
+    #[test]
+    fn an_imperative_verb_the_lexicon_knows_is_not_a_function_word() {
+        let imperative = analyse("Like the post by Ben Ross", Default::default());
+        assert!(says(&imperative, "like"));
+        let wish = analyse("I'd like to read the post by Ben Ross", Default::default());
+        assert!(!says(&wish, "like"));
+        let without = Resources {
+            lexicon: true,
+            ..Default::default()
+        };
+        assert!(!says(
+            &analyse("Like the post by Ben Ross", without),
+            "like"
+        ));
     }
 }

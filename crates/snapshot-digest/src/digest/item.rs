@@ -4,7 +4,7 @@
 //! card say nothing alone of which post, comment or product they act on; the item around
 //! them does. A repeated control's item is its largest ancestor that holds no other copy of
 //! it (same role and name). The goal's words found in that item count for the control as
-//! context, so "like the Amy Lee tweet" finds the Like button of that tweet, not the first
+//! context, so "like the post by Ben Ross" finds the Like button of that post, not the first
 //! Like button of the page.
 
 use super::hash::FnvMap;
@@ -101,9 +101,9 @@ mod tests {
 
     #[test]
     fn a_repeated_control_is_credited_with_its_own_items_words() {
-        let text = "- list:\n  - listitem:\n    - paragraph: Ben Ross on the weather\n    - button \"Like\" [ref=e1]\n    - button \"Post\" [ref=e4]\n  - listitem:\n    - paragraph: Amy Lee on the range\n    - button \"Like\" [ref=e2]\n    - button \"Post\" [ref=e5]\n- button \"Subscribe\" [ref=e3]\n";
+        let text = "- list:\n  - listitem:\n    - paragraph: Ada Park on the weather\n    - button \"Like\" [ref=e1]\n    - button \"Post\" [ref=e4]\n  - listitem:\n    - paragraph: Ben Ross on the range\n    - button \"Like\" [ref=e2]\n    - button \"Post\" [ref=e5]\n- button \"Subscribe\" [ref=e3]\n";
         let snap = parse(text).expect("parses");
-        let goal = analyse("like the Amy Lee post", Default::default());
+        let goal = analyse("Like the post by Ben Ross", Default::default());
         let matches = match_goal(&snap, &goal);
         let actionable: Vec<bool> = snap.nodes().iter().map(|n| n.role() == "button").collect();
         let ctx = item_context(&snap, &actionable, &matches, |_| true);
