@@ -32,6 +32,8 @@ pub(crate) struct Candidates<'s> {
     taken: Vec<bool>,
     seen: FnvSet<Signature<'s>>,
     urls: FnvSet<&'s str>,
+    /// How many of `order`'s first entries have a score above zero (until `reorder`).
+    scored: usize,
 }
 
 /// A link's URL when it names a destination of its own: not empty, not `#` alone and not a
@@ -69,7 +71,9 @@ impl<'s> Candidates<'s> {
                 .then(scorer.in_main(b).cmp(&scorer.in_main(a)))
                 .then(a.cmp(&b))
         });
+        let scored = order.iter().take_while(|&&i| score[i] > 0.0).count();
         Self {
+            scored,
             order,
             at: 0,
             snap,
@@ -158,6 +162,7 @@ impl<'s> Candidates<'s> {
     /// the rest of the word-match ranking; what was taken stays taken, so no repeat of it is
     /// offered again.
     pub(crate) fn reorder(&mut self, order: Vec<usize>) {
+        self.scored = order.len();
         self.order = order;
         self.at = 0;
     }
@@ -185,12 +190,35 @@ impl<'s> Candidates<'s> {
         max_tokens: usize,
         max_text: usize,
     ) -> Vec<usize> {
+        self.write_until(out, max_tokens, max_text, usize::MAX)
+    }
+
+    /// As [`write`](Self::write), only the candidates the word matching scored above zero.
+    pub(crate) fn write_scored(
+        &mut self,
+        out: &mut String,
+        max_tokens: usize,
+        max_text: usize,
+    ) -> Vec<usize> {
+        self.write_until(out, max_tokens, max_text, self.scored)
+    }
+
+    fn write_until(
+        &mut self,
+        out: &mut String,
+        max_tokens: usize,
+        max_text: usize,
+        until: usize,
+    ) -> Vec<usize> {
         let nodes = self.nodes;
         let mut key = String::new();
         let mut line = String::new();
         let mut used = 0;
         let mut written = Vec::new();
         while let Some(i) = self.peek() {
+            if self.at >= until {
+                break;
+            }
             line.clear();
             let unit = self.unit(i);
             for &j in &unit {

@@ -11,6 +11,7 @@ use super::goal::{AltKind, Goal};
 use super::hash::FnvMap;
 use super::kept::is_kept;
 use super::question::{Value, has_value};
+use super::stopwords::PageLanguage;
 use super::text::{
     fold_into, for_each_word, is_cjk, light_stem, same_stem, snowball_stems, stem, words_match,
 };
@@ -56,6 +57,8 @@ pub(crate) struct Matches {
     pub(crate) own: Vec<f32>,
     /// `(concept, alternative)` pairs found anywhere on the page.
     found: Vec<(u16, u16)>,
+    /// Whether the page's text reads as English.
+    pub(crate) english_page: bool,
 }
 
 impl Matches {
@@ -138,9 +141,14 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
     // word meets many page words.
     let mut page_stems: FnvMap<&str, Vec<String>> = FnvMap::default();
     let mut alt_stems: FnvMap<(u16, u16), Vec<String>> = FnvMap::default();
+    let mut language = PageLanguage::default();
     for span in &spans {
         let text = &buffer[span.start as usize..span.end as usize];
+        let prose = matches!(span.field, Field::Name | Field::Text);
         for_each_word(text, |raw| {
+            if prose {
+                language.add(raw);
+            }
             // The light strip first; whether the word must stay whole (`kept.rs`) is only
             // asked when the goal has a word under either key, which few page words do.
             let mut word = light_stem(raw);
@@ -220,6 +228,7 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
         concepts,
         own,
         found,
+        english_page: language.is_english(),
     }
 }
 

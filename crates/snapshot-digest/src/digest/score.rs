@@ -249,6 +249,11 @@ impl<'s, 'a> Scorer<'s, 'a> {
         self.actionable[i]
     }
 
+    /// Whether the page's text reads as English.
+    pub(crate) fn english_page(&self) -> bool {
+        self.matches.english_page
+    }
+
     /// Whether node `i` is in the page's main content.
     pub(crate) fn in_main(&self, i: usize) -> bool {
         self.main.contains(&i)

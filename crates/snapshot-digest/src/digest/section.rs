@@ -185,6 +185,22 @@ mod tests {
     }
 
     #[test]
+    fn without_a_heading_node_the_text_after_the_link_is_the_anchor() {
+        // chrome-devtools-mcp's syntax, where a section heading can be left out and its text
+        // kept; the same words before the link are not the anchor.
+        let page = "uid=1_0 RootWebArea \"Guide\"\n  uid=1_1 \"Food and drink\"\n  uid=1_2 link \"2 Food and drink\" url=\"http://127.0.0.1:8000/guide#Food_and_drink\"\n  uid=1_3 link \"3 History\" url=\"http://127.0.0.1:8000/guide#History\"\n  uid=1_4 \"Food and drink\"\n  uid=1_5 \"Meals of lamb and kumara are typical.\"\n  uid=1_6 \"History\"\n  uid=1_7 \"Settlers arrived by canoe.\"\n";
+        let snap = parse(page).expect("parses");
+        let goal = analyse("what do people typically eat", Default::default());
+        let matches = match_goal(&snap, &goal);
+        let actionable: Vec<bool> = snap.nodes().iter().map(|n| n.role() == "link").collect();
+        let ctx = section_context(&snap, &actionable, &matches);
+        let c = matches.concepts;
+        let credit = |i: usize| ctx[i * c..(i + 1) * c].iter().sum::<f32>();
+        assert!(credit(2) > 0.0);
+        assert_eq!(credit(3), 0.0);
+    }
+
+    #[test]
     fn percent_escapes_and_punctuation_name_the_same_heading() {
         assert_eq!(
             slug(&percent_decoded("%C3%89tymologie")),

@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use super::hash::FnvSet;
+use super::hash::{FnvMap, FnvSet};
 use super::lexicon::is_stopword;
 use super::text::fold;
 
@@ -22,6 +22,9 @@ const MIN_WORDS: usize = 2;
 struct Lists {
     english: FnvSet<String>,
     others: Vec<FnvSet<String>>,
+    /// Each word of any list, with one bit per list holding it: bit 0 English, bit `k + 1`
+    /// the `k`th of `others` (fewer than 64 lists).
+    masks: FnvMap<String, u64>,
 }
 
 fn lists() -> &'static Lists {
@@ -40,7 +43,21 @@ fn lists() -> &'static Lists {
                 others.push(set);
             }
         }
-        Lists { english, others }
+        let mut masks: FnvMap<String, u64> = FnvMap::default();
+        for (bit, set) in std::iter::once(&english)
+            .chain(&others)
+            .enumerate()
+            .take(64)
+        {
+            for word in set {
+                *masks.entry(word.clone()).or_default() |= 1 << bit;
+            }
+        }
+        Lists {
+            english,
+            others,
+            masks,
+        }
     })
 }
 
@@ -87,9 +104,91 @@ mod tests {
         assert!(of_goal(&french).is_some_and(|l| l.contains("pour")));
     }
 
+    fn page(text: &str) -> PageLanguage {
+        let mut language = PageLanguage::default();
+        for w in words(text) {
+            language.add(&w);
+        }
+        language
+    }
+
+    #[test]
+    fn a_page_reads_as_english_or_not() {
+        assert!(
+            page("Sign in to read the comments and share this story with your friends")
+                .is_english()
+        );
+        assert!(
+            !page("Melden Sie sich an, um die Kommentare zu lesen und den Artikel zu teilen")
+                .is_english()
+        );
+        assert!(!page("この記事を読むにはログインしてください").is_english());
+        // Math variables are not Italian or Spanish words.
+        assert!(page("where a b c and x y z are the values of the system").is_english());
+        assert!(page("").is_english());
+    }
+
     #[test]
     fn english_goals_keep_their_own_list() {
         assert!(of_goal(&words("I want to send the paper my opinion on this story")).is_none());
         assert!(of_goal(&words("Download PDF")).is_none());
+    }
+}
+
+/// Words of page text read to tell its language: enough for a stable count, few enough that
+/// a long page costs no more than a short one.
+const PAGE_WORDS: usize = 1_500;
+
+/// The language of a page's text, counted word by word as the text is read: whether it reads
+/// as English (more of its words in the English list than in any other language's, and most
+/// of its letters not CJK). The digest's word matching knows English best (WordNet, the
+/// neighbours, most of the lexicon); on other pages the multilingual model orders what it
+/// leaves unscored.
+#[derive(Debug, Default)]
+pub(crate) struct PageLanguage {
+    /// Words counted per list, in the order of [`Lists::masks`] bits.
+    counts: Vec<u32>,
+    words: usize,
+    letters: usize,
+    cjk: usize,
+}
+
+impl PageLanguage {
+    /// Counts one folded page word, until enough are counted.
+    pub(crate) fn add(&mut self, word: &str) {
+        if self.words >= PAGE_WORDS {
+            return;
+        }
+        let mut chars = word.chars();
+        let Some(first) = chars.next() else { return };
+        // A letter alone is a variable, an initial or a list mark more often than a word.
+        if chars.next().is_none() {
+            return;
+        }
+        self.words += 1;
+        let n = word.chars().count();
+        self.letters += n;
+        if super::text::is_cjk(first) {
+            self.cjk += n;
+            return;
+        }
+        let lists = lists();
+        if let Some(&mask) = lists.masks.get(word) {
+            self.counts.resize(lists.others.len() + 1, 0);
+            for (bit, count) in self.counts.iter_mut().enumerate() {
+                *count += u32::from(mask >> bit & 1 == 1);
+            }
+        }
+    }
+
+    /// Whether the words counted read as English; a page with no words counted does.
+    pub(crate) fn is_english(&self) -> bool {
+        if self.cjk * 5 > self.letters {
+            return false;
+        }
+        let Some((&english, others)) = self.counts.split_first() else {
+            return true;
+        };
+        others.iter().all(|&c| c <= english)
     }
 }
