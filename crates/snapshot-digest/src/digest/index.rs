@@ -141,14 +141,9 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
     // word meets many page words.
     let mut page_stems: FnvMap<&str, Vec<String>> = FnvMap::default();
     let mut alt_stems: FnvMap<(u16, u16), Vec<String>> = FnvMap::default();
-    let mut language = PageLanguage::default();
     for span in &spans {
         let text = &buffer[span.start as usize..span.end as usize];
-        let prose = matches!(span.field, Field::Name | Field::Text);
         for_each_word(text, |raw| {
-            if prose {
-                language.add(raw);
-            }
             // The light strip first; whether the word must stay whole (`kept.rs`) is only
             // asked when the goal has a word under either key, which few page words do.
             let mut word = light_stem(raw);
@@ -224,6 +219,20 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
         *slot = slot.max(quality * alt.weight * idf);
     }
     let found = df.into_keys().collect();
+    // The page's language from its first words of text, apart from the matching loop, which
+    // reads every word and runs faster without it.
+    let mut language = PageLanguage::default();
+    for span in spans
+        .iter()
+        .filter(|s| matches!(s.field, Field::Name | Field::Text))
+    {
+        if language.is_full() {
+            break;
+        }
+        for_each_word(&buffer[span.start as usize..span.end as usize], |w| {
+            language.add(w);
+        });
+    }
     Matches {
         concepts,
         own,

@@ -5,7 +5,7 @@ use super::goal::{Goal, Intent};
 use super::index::Matches;
 use super::item::item_context;
 use super::lexicon::is_stopword;
-use super::section::section_context;
+use super::section::{Sections, section_context};
 use super::text::{fold, for_each_word, is_cjk, stem, words_match};
 use crate::{Node, NodeKind, Snapshot, is_interactive_role, is_landmark_role};
 
@@ -178,9 +178,8 @@ pub(crate) struct Scorer<'s, 'a> {
     entry: bool,
     /// Per node and concept, the best match in a repeated control's item.
     item: Vec<f32>,
-    /// Per node and concept, the best match in the section an in-page link leads to; empty
-    /// when no link leads to a part of the page.
-    section: Vec<f32>,
+    /// The best match in the section each in-page link leads to.
+    section: Sections,
 }
 
 impl<'s, 'a> Scorer<'s, 'a> {
@@ -316,6 +315,7 @@ impl<'s, 'a> Scorer<'s, 'a> {
         // The item tells copies apart; it does not make a control relevant: only a control
         // whose own strings match the goal takes its item's words.
         let named_here = (0..c).any(|k| base(k) > 0.0);
+        let section = self.section.of(i);
         let mut total = 0.0;
         let mut own_concepts = 0usize;
         for k in 0..c {
@@ -342,7 +342,7 @@ impl<'s, 'a> Scorer<'s, 'a> {
                 v = self.item[i * c + k] * ITEM_CONTEXT;
                 source = Source::Item;
             }
-            if let Some(&s) = self.section.get(i * c + k)
+            if let Some(&s) = section.and_then(|credits| credits.get(k))
                 && s * SECTION_CONTEXT > v
             {
                 v = s * SECTION_CONTEXT;

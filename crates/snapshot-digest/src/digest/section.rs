@@ -22,17 +22,36 @@ const MAX_SECTION: usize = 400;
 /// Longest name or text an anchor may have, in chars: a heading, not a paragraph.
 const MAX_ANCHOR_CHARS: usize = 120;
 
-/// For each node and concept (`node * concepts + concept`), the best match in the section
-/// of the page an in-page link leads to; empty when no link leads to a part of the page.
+/// The best match of each concept in the section each in-page link leads to.
+#[derive(Debug, Default)]
+pub(crate) struct Sections {
+    /// A link's node to its section's row in `best`.
+    row_of: FnvMap<usize, usize>,
+    /// One row of `concepts` credits per section.
+    best: Vec<f32>,
+    concepts: usize,
+}
+
+impl Sections {
+    /// The credits of the section link `i` leads to, one per concept; `None` for a node that
+    /// is no such link.
+    pub(crate) fn of(&self, i: usize) -> Option<&[f32]> {
+        let row = *self.row_of.get(&i)?;
+        self.best
+            .get(row * self.concepts..(row + 1) * self.concepts)
+    }
+}
+
+/// The sections the page's in-page links lead to, with the goal's best match in each.
 pub(crate) fn section_context(
     snap: &Snapshot<'_>,
     actionable: &[bool],
     matches: &Matches,
-) -> Vec<f32> {
+) -> Sections {
     let nodes = snap.nodes();
     let c = matches.concepts;
     if c == 0 {
-        return Vec::new();
+        return Sections::default();
     }
     let links: Vec<(usize, String)> = nodes
         .iter()
@@ -45,9 +64,12 @@ pub(crate) fn section_context(
         })
         .collect();
     if links.is_empty() {
-        return Vec::new();
+        return Sections::default();
     }
     let wanted: FnvMap<&str, ()> = links.iter().map(|(_, k)| (k.as_str(), ())).collect();
+    // A label is folded only when it has as many letters and digits as some fragment: most
+    // of a page's text is then passed over at the cost of a count.
+    let lengths: FnvMap<usize, ()> = links.iter().map(|(_, k)| (k.chars().count(), ())).collect();
     // Headings anywhere, then short texts, for each slug a link asks for, in document order.
     let mut headings: FnvMap<String, usize> = FnvMap::default();
     let mut texts: FnvMap<String, Vec<usize>> = FnvMap::default();
@@ -65,7 +87,10 @@ pub(crate) fn section_context(
         }) else {
             continue;
         };
-        if label.chars().count() > MAX_ANCHOR_CHARS {
+        if label.len() > 4 * MAX_ANCHOR_CHARS
+            || label.chars().count() > MAX_ANCHOR_CHARS
+            || !lengths.contains_key(&label.chars().filter(|c| c.is_alphanumeric()).count())
+        {
             continue;
         }
         let key = slug(label);
@@ -93,29 +118,30 @@ pub(crate) fn section_context(
     anchors.sort_unstable();
     anchors.dedup();
     // Each anchor's section, read once however many links lead to it.
-    let mut best: FnvMap<usize, Vec<f32>> = FnvMap::default();
-    for (n, &a) in anchors.iter().enumerate() {
+    let mut best = vec![0.0f32; anchors.len() * c];
+    for (row, &a) in anchors.iter().enumerate() {
         let end = anchors
-            .get(n + 1)
+            .get(row + 1)
             .copied()
             .unwrap_or(nodes.len())
             .min(a + MAX_SECTION)
             .min(nodes.len());
-        let mut v = vec![0.0f32; c];
+        let credits = &mut best[row * c..(row + 1) * c];
         for j in a..end {
-            for (k, slot) in v.iter_mut().enumerate() {
+            for (k, slot) in credits.iter_mut().enumerate() {
                 *slot = slot.max(matches.get(j, k));
             }
         }
-        best.insert(a, v);
     }
-    let mut out = vec![0.0f32; nodes.len() * c];
-    for (i, a) in resolved {
-        if let Some(v) = best.get(&a) {
-            out[i * c..(i + 1) * c].copy_from_slice(v);
-        }
+    let row_of = resolved
+        .into_iter()
+        .filter_map(|(i, a)| Some((i, anchors.binary_search(&a).ok()?)))
+        .collect();
+    Sections {
+        row_of,
+        best,
+        concepts: c,
     }
-    out
 }
 
 /// Text as a fragment names it: folded, letters and digits only.
@@ -162,13 +188,12 @@ mod tests {
         let matches = match_goal(&snap, &goal);
         let actionable: Vec<bool> = snap.nodes().iter().map(|n| n.role() == "link").collect();
         let ctx = section_context(&snap, &actionable, &matches);
-        let c = matches.concepts;
         let i = snap
             .nodes()
             .iter()
             .position(|n| n.aria_ref().is_some_and(|x| x.as_str() == aria_ref))
             .expect("ref");
-        ctx.get(i * c..(i + 1) * c).map_or(0.0, |v| v.iter().sum())
+        ctx.of(i).map_or(0.0, |v| v.iter().sum())
     }
 
     const PAGE: &str = "- list:\n  - link \"1 History\" [ref=e1]:\n    - /url: \"#History\"\n  - link \"2 Food and drink\" [ref=e2]:\n    - /url: \"#Food_and_drink\"\n- heading [level=2] [ref=e3]:\n  - text: History\n- paragraph: Settlers arrived by canoe.\n- heading \"Food and drink\" [level=2] [ref=e4]\n- paragraph: Meals of lamb and kumara are typical.\n- link \"Elsewhere\" [ref=e5]:\n  - /url: https://example.com/other#Food_and_drink_2\n";
@@ -194,8 +219,7 @@ mod tests {
         let matches = match_goal(&snap, &goal);
         let actionable: Vec<bool> = snap.nodes().iter().map(|n| n.role() == "link").collect();
         let ctx = section_context(&snap, &actionable, &matches);
-        let c = matches.concepts;
-        let credit = |i: usize| ctx[i * c..(i + 1) * c].iter().sum::<f32>();
+        let credit = |i: usize| ctx.of(i).map_or(0.0, |v| v.iter().sum::<f32>());
         assert!(credit(2) > 0.0);
         assert_eq!(credit(3), 0.0);
     }

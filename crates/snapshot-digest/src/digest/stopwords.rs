@@ -137,7 +137,7 @@ mod tests {
 
 /// Words of page text read to tell its language: enough for a stable count, few enough that
 /// a long page costs no more than a short one.
-const PAGE_WORDS: usize = 1_500;
+const PAGE_WORDS: usize = 600;
 
 /// The language of a page's text, counted word by word as the text is read: whether it reads
 /// as English (more of its words in the English list than in any other language's, and most
@@ -162,11 +162,13 @@ impl PageLanguage {
         let mut chars = word.chars();
         let Some(first) = chars.next() else { return };
         // A letter alone is a variable, an initial or a list mark more often than a word.
-        if chars.next().is_none() {
-            return;
-        }
+        let Some(_) = chars.next() else { return };
         self.words += 1;
-        let n = word.chars().count();
+        let n = if word.is_ascii() {
+            word.len()
+        } else {
+            word.chars().count()
+        };
         self.letters += n;
         if super::text::is_cjk(first) {
             self.cjk += n;
@@ -175,10 +177,20 @@ impl PageLanguage {
         let lists = lists();
         if let Some(&mask) = lists.masks.get(word) {
             self.counts.resize(lists.others.len() + 1, 0);
-            for (bit, count) in self.counts.iter_mut().enumerate() {
-                *count += u32::from(mask >> bit & 1 == 1);
+            let mut bits = mask;
+            while bits != 0 {
+                let bit = bits.trailing_zeros() as usize;
+                if let Some(count) = self.counts.get_mut(bit) {
+                    *count += 1;
+                }
+                bits &= bits - 1;
             }
         }
+    }
+
+    /// Whether enough words are counted.
+    pub(crate) fn is_full(&self) -> bool {
+        self.words >= PAGE_WORDS
     }
 
     /// Whether the words counted read as English; a page with no words counted does.
