@@ -35,7 +35,9 @@ pub struct ScorePart {
     /// The credit, after match quality, idf and the concept's weight.
     pub credit: f32,
     /// Where it was found: `own` (the node or, for controls and headings, its subtree),
-    /// `label` (a label-like previous sibling), `parent` or `nearby` (text shortly before).
+    /// `label` (a label-like previous sibling), `parent`, `nearby` (text shortly before),
+    /// `item` (the item of a control repeated in every item) or `section` (the part of the
+    /// page an in-page link leads to).
     pub source: &'static str,
 }
 

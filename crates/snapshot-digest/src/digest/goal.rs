@@ -235,9 +235,10 @@ pub(crate) fn analyse(goal: &str, without: Resources) -> Goal {
             && folded_groups()
                 .iter()
                 .any(|terms| terms.iter().any(|t| t.folded == *word));
-        if !verb && is_stopword(word)
-            || function_words.is_some_and(|f| f.contains(word.as_str()))
-            || (word.len() < 2 && !word.chars().all(|c| c.is_ascii_digit()))
+        if !verb
+            && (is_stopword(word)
+                || function_words.is_some_and(|f| f.contains(word.as_str()))
+                || (word.len() < 2 && !word.chars().all(|c| c.is_ascii_digit())))
         {
             continue;
         }
