@@ -165,9 +165,9 @@ fn logical_lines(body: &str, first_line: usize) -> impl Iterator<Item = (usize, 
             line_no += 1;
         }
         at = end + 1;
-        let text = body[start..end]
-            .strip_suffix('\r')
-            .unwrap_or(&body[start..end]);
+        // A CRLF line ending, and any further CR before it: a CR kept at a line's end would
+        // be read as part of the last token and lost when the line is written back.
+        let text = body[start..end].trim_end_matches('\r');
         Some((number, start, text))
     })
 }
