@@ -11,7 +11,7 @@
 //! chrome-devtools-mcp's snapshot can leave a section's heading node out and keep its text
 //! alone; there a short text that names the fragment, after the link, is the anchor.
 
-use super::hash::FnvMap;
+use super::hash::{FnvMap, FnvSet};
 use super::index::Matches;
 use super::text::fold;
 use crate::Snapshot;
@@ -66,10 +66,10 @@ pub(crate) fn section_context(
     if links.is_empty() {
         return Sections::default();
     }
-    let wanted: FnvMap<&str, ()> = links.iter().map(|(_, k)| (k.as_str(), ())).collect();
+    let wanted: FnvSet<&str> = links.iter().map(|(_, k)| k.as_str()).collect();
     // A label is folded only when it has as many letters and digits as some fragment: most
     // of a page's text is then passed over at the cost of a count.
-    let lengths: FnvMap<usize, ()> = links.iter().map(|(_, k)| (k.chars().count(), ())).collect();
+    let lengths: FnvSet<usize> = links.iter().map(|(_, k)| k.chars().count()).collect();
     // Headings anywhere, then short texts, for each slug a link asks for, in document order.
     let mut headings: FnvMap<String, usize> = FnvMap::default();
     let mut texts: FnvMap<String, Vec<usize>> = FnvMap::default();
@@ -89,12 +89,12 @@ pub(crate) fn section_context(
         };
         if label.len() > 4 * MAX_ANCHOR_CHARS
             || label.chars().count() > MAX_ANCHOR_CHARS
-            || !lengths.contains_key(&label.chars().filter(|c| c.is_alphanumeric()).count())
+            || !lengths.contains(&label.chars().filter(|c| c.is_alphanumeric()).count())
         {
             continue;
         }
         let key = slug(label);
-        if !wanted.contains_key(key.as_str()) {
+        if !wanted.contains(key.as_str()) {
             continue;
         }
         if heading {

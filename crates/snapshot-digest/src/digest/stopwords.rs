@@ -5,6 +5,7 @@
 //! A word is a function word in one language and a content word in another ("die", "also"),
 //! so the table of the goal's own language applies, and only that one: the language whose
 //! list holds the most of the goal's words, when it holds more of them than the English list.
+//! The same lists tell whether a page reads as English ([`PageLanguage`]).
 
 use std::sync::OnceLock;
 
@@ -18,13 +19,36 @@ const TABLE: &str = include_str!("stopwords.tsv");
 /// Words of a language's list a goal must hold for that list to apply to it.
 const MIN_WORDS: usize = 2;
 
-/// The folded lists, English apart.
+/// The folded lists.
 struct Lists {
-    english: FnvSet<String>,
+    /// The lists of languages other than English, in table order.
     others: Vec<FnvSet<String>>,
     /// Each word of any list, with one bit per list holding it: bit 0 English, bit `k + 1`
     /// the `k`th of `others` (fewer than 64 lists).
     masks: FnvMap<String, u64>,
+}
+
+impl Lists {
+    /// Whether the English list holds `word`.
+    fn english(&self, word: &str) -> bool {
+        self.masks.get(word).is_some_and(|m| m & 1 == 1)
+    }
+
+    /// Adds one to the count of every list that holds `word`: `counts[0]` English,
+    /// `counts[k + 1]` the `k`th of `others`.
+    fn tally(&self, word: &str, counts: &mut Vec<u32>) {
+        let Some(&mask) = self.masks.get(word) else {
+            return;
+        };
+        counts.resize(self.others.len() + 1, 0);
+        let mut bits = mask;
+        while bits != 0 {
+            if let Some(count) = counts.get_mut(bits.trailing_zeros() as usize) {
+                *count += 1;
+            }
+            bits &= bits - 1;
+        }
+    }
 }
 
 fn lists() -> &'static Lists {
@@ -53,11 +77,7 @@ fn lists() -> &'static Lists {
                 *masks.entry(word.clone()).or_default() |= 1 << bit;
             }
         }
-        Lists {
-            english,
-            others,
-            masks,
-        }
+        Lists { others, masks }
     })
 }
 
@@ -67,19 +87,83 @@ pub(crate) fn of_goal(words: &[String]) -> Option<&'static FnvSet<String>> {
     let lists = lists();
     let english = words
         .iter()
-        .filter(|w| is_stopword(w) || lists.english.contains(w.as_str()))
+        .filter(|w| is_stopword(w) || lists.english(w))
         .count();
-    let (count, best) = lists
-        .others
+    let mut counts = Vec::new();
+    for w in words {
+        lists.tally(w, &mut counts);
+    }
+    // The last of the lists that hold the most, as the table is read.
+    let (k, &count) = counts
         .iter()
-        .map(|set| {
-            (
-                words.iter().filter(|w| set.contains(w.as_str())).count(),
-                set,
-            )
-        })
-        .max_by_key(|&(count, _)| count)?;
-    (count >= MIN_WORDS && count > english).then_some(best)
+        .enumerate()
+        .skip(1)
+        .max_by_key(|&(_, &count)| count)?;
+    let count = count as usize;
+    if count >= MIN_WORDS && count > english {
+        lists.others.get(k - 1)
+    } else {
+        None
+    }
+}
+
+/// Words of page text read to tell its language: enough for a stable count, few enough that
+/// a long page costs no more than a short one.
+const PAGE_WORDS: usize = 600;
+
+/// The language of a page's text, counted word by word as the text is read: whether it reads
+/// as English (more of its words in the English list than in any other language's, and most
+/// of its letters not CJK). The digest's word matching knows English best (WordNet, the
+/// neighbours, most of the lexicon); on other pages the multilingual model orders what it
+/// leaves unscored.
+#[derive(Debug, Default)]
+pub(crate) struct PageLanguage {
+    /// Words counted per list, as [`Lists::tally`] counts them.
+    counts: Vec<u32>,
+    words: usize,
+    letters: usize,
+    cjk: usize,
+}
+
+impl PageLanguage {
+    /// Counts one folded page word, until enough are counted.
+    pub(crate) fn add(&mut self, word: &str) {
+        if self.words >= PAGE_WORDS {
+            return;
+        }
+        let mut chars = word.chars();
+        let Some(first) = chars.next() else { return };
+        // A letter alone is a variable, an initial or a list mark more often than a word.
+        let Some(_) = chars.next() else { return };
+        self.words += 1;
+        let n = if word.is_ascii() {
+            word.len()
+        } else {
+            word.chars().count()
+        };
+        self.letters += n;
+        if super::text::is_cjk(first) {
+            self.cjk += n;
+            return;
+        }
+        lists().tally(word, &mut self.counts);
+    }
+
+    /// Whether enough words are counted.
+    pub(crate) fn is_full(&self) -> bool {
+        self.words >= PAGE_WORDS
+    }
+
+    /// Whether the words counted read as English; a page with no words counted does.
+    pub(crate) fn is_english(&self) -> bool {
+        if self.cjk * 5 > self.letters {
+            return false;
+        }
+        let Some((&english, others)) = self.counts.split_first() else {
+            return true;
+        };
+        others.iter().all(|&c| c <= english)
+    }
 }
 
 #[cfg(test)]
@@ -132,75 +216,5 @@ mod tests {
     fn english_goals_keep_their_own_list() {
         assert!(of_goal(&words("I want to send the paper my opinion on this story")).is_none());
         assert!(of_goal(&words("Download PDF")).is_none());
-    }
-}
-
-/// Words of page text read to tell its language: enough for a stable count, few enough that
-/// a long page costs no more than a short one.
-const PAGE_WORDS: usize = 600;
-
-/// The language of a page's text, counted word by word as the text is read: whether it reads
-/// as English (more of its words in the English list than in any other language's, and most
-/// of its letters not CJK). The digest's word matching knows English best (WordNet, the
-/// neighbours, most of the lexicon); on other pages the multilingual model orders what it
-/// leaves unscored.
-#[derive(Debug, Default)]
-pub(crate) struct PageLanguage {
-    /// Words counted per list, in the order of [`Lists::masks`] bits.
-    counts: Vec<u32>,
-    words: usize,
-    letters: usize,
-    cjk: usize,
-}
-
-impl PageLanguage {
-    /// Counts one folded page word, until enough are counted.
-    pub(crate) fn add(&mut self, word: &str) {
-        if self.words >= PAGE_WORDS {
-            return;
-        }
-        let mut chars = word.chars();
-        let Some(first) = chars.next() else { return };
-        // A letter alone is a variable, an initial or a list mark more often than a word.
-        let Some(_) = chars.next() else { return };
-        self.words += 1;
-        let n = if word.is_ascii() {
-            word.len()
-        } else {
-            word.chars().count()
-        };
-        self.letters += n;
-        if super::text::is_cjk(first) {
-            self.cjk += n;
-            return;
-        }
-        let lists = lists();
-        if let Some(&mask) = lists.masks.get(word) {
-            self.counts.resize(lists.others.len() + 1, 0);
-            let mut bits = mask;
-            while bits != 0 {
-                let bit = bits.trailing_zeros() as usize;
-                if let Some(count) = self.counts.get_mut(bit) {
-                    *count += 1;
-                }
-                bits &= bits - 1;
-            }
-        }
-    }
-
-    /// Whether enough words are counted.
-    pub(crate) fn is_full(&self) -> bool {
-        self.words >= PAGE_WORDS
-    }
-
-    /// Whether the words counted read as English; a page with no words counted does.
-    pub(crate) fn is_english(&self) -> bool {
-        if self.cjk * 5 > self.letters {
-            return false;
-        }
-        let Some((&english, others)) = self.counts.split_first() else {
-            return true;
-        };
-        others.iter().all(|&c| c <= english)
     }
 }

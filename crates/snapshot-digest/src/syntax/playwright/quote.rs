@@ -125,21 +125,29 @@ pub(crate) fn write_value(out: &mut String, value: &str) {
     }
     out.push('"');
     for c in value.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            '\u{08}' => out.push_str("\\b"),
-            '\u{0c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{00}'..='\u{1f}' | '\u{7f}'..='\u{9f}' => {
+        match (short_escape(c), c) {
+            (Some(e), _) => out.push_str(e),
+            (None, '\u{00}'..='\u{1f}' | '\u{7f}'..='\u{9f}') => {
                 let _ = write!(out, "\\x{:02x}", u32::from(c));
             }
-            _ => out.push(c),
+            (None, _) => out.push(c),
         }
     }
     out.push('"');
+}
+
+/// The two-char escape that both YAML's and JSON's double-quoted strings write for `c`.
+fn short_escape(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\\' => "\\\\",
+        '"' => "\\\"",
+        '\u{08}' => "\\b",
+        '\u{0c}' => "\\f",
+        '\n' => "\\n",
+        '\r' => "\\r",
+        '\t' => "\\t",
+        _ => return None,
+    })
 }
 
 /// Writes a name as `JSON.stringify` does, or between its own slashes when it was written that
@@ -152,18 +160,12 @@ pub(crate) fn write_name(out: &mut String, name: &str, form: NameForm) {
     }
     out.push('"');
     for c in name.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            '\u{08}' => out.push_str("\\b"),
-            '\u{0c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{00}'..='\u{1f}' => {
+        match (short_escape(c), c) {
+            (Some(e), _) => out.push_str(e),
+            (None, '\u{00}'..='\u{1f}') => {
                 let _ = write!(out, "\\u{:04x}", u32::from(c));
             }
-            _ => out.push(c),
+            (None, _) => out.push(c),
         }
     }
     out.push('"');
