@@ -308,6 +308,15 @@ impl Gate {
                 "this proxy needs Authorization: Bearer with the token of its --auth-token-file",
             ));
         }
+        // A declared length over the limit is refused before the body is read: a client that
+        // sent `Expect: 100-continue` then never sends it, and one that did not is not left
+        // writing megabytes the proxy will drop.
+        if header("content-length")
+            .and_then(|length| length.trim().parse::<u64>().ok())
+            .is_some_and(|length| length > MAX_BODY_BYTES as u64)
+        {
+            return Err(too_large());
+        }
         let is_post = request.method() == Method::POST;
         let has_session = request.headers().contains_key("mcp-session-id");
         let (parts, body) = request.into_parts();
@@ -326,14 +335,7 @@ impl Gate {
                 })?
                 .map_err(|e| {
                     if e.is::<http_body_util::LengthLimitError>() {
-                        Refusal::new(
-                            413,
-                            REFUSED,
-                            format!(
-                                "the request body is over {} MiB, the proxy's limit",
-                                MAX_BODY_BYTES >> 20
-                            ),
-                        )
+                        too_large()
                     } else {
                         Refusal::new(
                             400,
@@ -357,6 +359,17 @@ impl Gate {
         }
         Ok(Request::from_parts(parts, Full::new(bytes)))
     }
+}
+
+fn too_large() -> Refusal {
+    Refusal::new(
+        413,
+        REFUSED,
+        format!(
+            "the request body is over {} MiB, the proxy's limit; send the data in smaller messages",
+            MAX_BODY_BYTES >> 20
+        ),
+    )
 }
 
 fn refuse(refusal: &Refusal) -> Response<Body> {

@@ -73,8 +73,20 @@ impl Listener {
         }
         request.push_str("\r\n");
         stream.write_all(request.as_bytes()).expect("writes");
-        stream.write_all(body.as_bytes()).expect("writes");
         let mut raw = Vec::new();
+        if has("expect") {
+            // As an HTTP client does for a large body: wait for `100 Continue` or the final
+            // answer, so a refusal is read before any of the body is written.
+            let mut head = [0_u8; 4096];
+            let read = stream.read(&mut head).expect("reads the interim answer");
+            let interim = &head[..read];
+            if !interim.starts_with(b"HTTP/1.1 100") {
+                raw.extend_from_slice(interim);
+                let _ = stream.read_to_end(&mut raw);
+                return Reply::parse(&raw);
+            }
+        }
+        stream.write_all(body.as_bytes()).expect("writes");
         let _ = stream.read_to_end(&mut raw);
         Reply::parse(&raw)
     }
@@ -275,7 +287,7 @@ fn bad_requests_get_the_status_and_error_the_specification_names() {
         ),
         (
             "a body over 8 MiB",
-            vec![],
+            vec![("Expect", "100-continue")],
             "x".repeat(9 << 20),
             413,
             Some(-32_000),
