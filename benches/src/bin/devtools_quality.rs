@@ -9,7 +9,9 @@
 //! For each dev and validation goal on a page that was captured (the HTML pages and the MiniWoB
 //! tasks), every target ref is mapped to uids of the capture:
 //!
-//! - by role and name: the uids with the target's role and name (or text);
+//! - by role and name: the uids with the target's role and name (or text); a node without
+//!   a name, the one at its place among the unnamed nodes of its role, when both snapshots
+//!   have as many;
 //! - else by text, for a target whose accessible text the server splits into text nodes (a
 //!   clickable `generic` in Playwright's snapshot is a run of text lines in the server's
 //!   default snapshot, and clicking one of them clicks the element): the text nodes whose text
@@ -88,9 +90,31 @@ fn map_targets(goal: &GoalCase, pw: &Snapshot<'_>, dt: &Snapshot<'_>) -> Mapping
             };
             let node = &pw.nodes()[at];
             let name = squash(node.name().or(node.text()).unwrap_or(""));
-            if let Some(found) = by_key.get(&(node.role(), name)) {
-                uids.extend(found.iter().cloned());
-                continue;
+            if let Some(found) = by_key.get(&(node.role(), name.clone())) {
+                if !name.is_empty() {
+                    uids.extend(found.iter().cloned());
+                    continue;
+                }
+                // A node without a name is not any unnamed node of its role: it is the one
+                // at the same place among them, when both snapshots have as many; else it is
+                // found by the text it shows.
+                let unnamed: Vec<usize> = pw
+                    .nodes()
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| {
+                        n.aria_ref().is_some()
+                            && n.role() == node.role()
+                            && squash(n.name().or(n.text()).unwrap_or("")).is_empty()
+                    })
+                    .map(|(i, _)| i)
+                    .collect();
+                if unnamed.len() == found.len()
+                    && let Some(k) = unnamed.iter().position(|&i| i == at)
+                {
+                    uids.push(found[k].clone());
+                    continue;
+                }
             }
             let shown = shown_text(pw, at);
             if shown.is_empty() {

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use crate::syntax::render_node_at;
+use crate::syntax::{Brief, render_node_at};
 use crate::{Node, NodeId, NodeKind, RefPrefix, Snapshot, Syntax, render};
 
 /// What a diff found.
@@ -397,7 +397,13 @@ impl Walk<'_, '_, '_> {
             self.changed += 1;
         }
         let mut line = String::new();
-        render_node_at(&mut line, &mut self.key, node, node.depth(), None, false);
+        render_node_at(
+            &mut line,
+            &mut self.key,
+            node,
+            node.depth(),
+            Brief::default(),
+        );
         if changed && node.syntax() == Syntax::DevTools {
             if let Some(r) = node.aria_ref() {
                 self.changed_refs.push(r.as_str().to_owned());

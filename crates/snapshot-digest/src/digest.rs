@@ -100,6 +100,12 @@ pub struct DigestConfig {
     /// goal's words the page does not contain: all of it for an English goal on a Japanese
     /// page, none when every goal word is on the page. Default 25; 0 leaves the model out.
     pub model_share_percent: usize,
+    /// The part of the budget, in percent, a goal digest spends when the goal names a control
+    /// outright: the best-scored node is a control every word of whose name the goal says
+    /// ("Open the Bug tracker." and a link "Bug tracker"). Such a target is the first match,
+    /// and the candidates after it are rarely read. Default 60; 100 spends the whole budget
+    /// on every goal, as [`with_fixed_budget`](Self::with_fixed_budget) does.
+    pub named_budget_percent: usize,
     /// Language resources left out, for measuring what each adds (`digest_quality
     /// --without …`); not a stable setting. Default: none.
     #[doc(hidden)]
@@ -138,6 +144,7 @@ impl Default for DigestConfig {
                 "the same request with page {page} shows the next part; a goal shows only what serves it"
                     .to_owned(),
             model_share_percent: 25,
+            named_budget_percent: 60,
             without: Resources::default(),
         }
     }
@@ -157,6 +164,7 @@ impl DigestConfig {
         Self {
             base_tokens: tokens,
             max_tokens: tokens,
+            named_budget_percent: 100,
             ..self
         }
     }
@@ -478,8 +486,9 @@ fn outline_keep(snapshot: &Snapshot<'_>) -> Vec<bool> {
 }
 
 /// How the full digest is written: text cut at 120 chars, gaps of 20 nodes or more marked.
-fn outline_options(config: &DigestConfig) -> EmitOptions {
+fn outline_options(config: &DigestConfig) -> EmitOptions<'static> {
     EmitOptions {
+        site: None,
         max_text_chars: config.max_text_chars.min(120),
         min_gap: 20,
     }

@@ -10,6 +10,9 @@
 mod devtools;
 mod playwright;
 mod shared;
+mod site;
+
+use std::borrow::Cow;
 
 use crate::tree::{Node, Snapshot, Syntax};
 use crate::{Diagnostic, ParseError};
@@ -169,25 +172,65 @@ pub fn render(snapshot: &Snapshot<'_>) -> String {
     out
 }
 
+pub(crate) use site::dominant_site;
+
 /// Appends one node's lines (its key line and its props) without a final newline.
 pub(crate) fn render_node(out: &mut String, key: &mut String, node: &Node<'_>) {
-    render_node_at(out, key, node, node.depth(), None, false);
+    render_node_at(out, key, node, node.depth(), Brief::default());
 }
 
-/// [`render_node`] at another depth, with inline text optionally cut to `max_text` chars and
-/// prop values (long redirect URLs) or attribute values to a third of that. `lean` leaves out
-/// Playwright's `[cursor=…]` attribute (see `playwright::write_node`).
+/// The most chars of a URL a brief writing shows: a path that long says where a link leads;
+/// what follows is query strings and redirect payloads (measured: 100 → 60 in a digest's
+/// matches, val2 +1 goal, dev and val unchanged).
+const URL_CHARS: usize = 60;
+
+/// How a digest writes a node: in the snapshot's own syntax, shorter. The default writes it
+/// as it was.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Brief<'s> {
+    /// Inline text longer than this many chars is cut, with the cut marked; prop values (long
+    /// redirect URLs) and attribute values at a third of it.
+    pub(crate) max_text: Option<usize>,
+    /// Leaves out Playwright's `[cursor=…]` attribute (see `playwright::write_node`).
+    pub(crate) lean: bool,
+    /// Links to this origin ([`dominant_site`]) are written as paths; the digest's header
+    /// names it.
+    pub(crate) site: Option<&'s str>,
+}
+
+impl Brief<'_> {
+    /// A prop's or attribute's value as this writing shows it: cut to a third of `max_text`;
+    /// a URL on the site as its path, cut at [`URL_CHARS`] at most and the cut marked with
+    /// `…` alone (how many chars a URL loses tells an agent nothing).
+    pub(crate) fn value<'u>(&self, name: &str, value: &'u str) -> Cow<'u, str> {
+        let max = self.max_text.map(|m| m / 3);
+        if name != "url" {
+            return shared::cut(max, value);
+        }
+        let url = site::on_site(self.site, value);
+        let max = max.map(|m| m.min(URL_CHARS));
+        match max {
+            Some(max) if url.chars().count() > max => {
+                let mut head: String = url.chars().take(max).collect();
+                head.push('…');
+                Cow::Owned(head)
+            }
+            _ => Cow::Borrowed(url),
+        }
+    }
+}
+
+/// [`render_node`] at another depth, written as `brief` says.
 pub(crate) fn render_node_at(
     out: &mut String,
     key: &mut String,
     node: &Node<'_>,
     depth: usize,
-    max_text: Option<usize>,
-    lean: bool,
+    brief: Brief<'_>,
 ) {
     match node.syntax() {
-        Syntax::DevTools => devtools::write_node(out, node, depth, max_text),
-        Syntax::Playwright => playwright::write_node(out, key, node, depth, max_text, lean),
+        Syntax::DevTools => devtools::write_node(out, node, depth, brief),
+        Syntax::Playwright => playwright::write_node(out, key, node, depth, brief),
     }
 }
 

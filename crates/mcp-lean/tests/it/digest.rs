@@ -29,10 +29,7 @@ fn goal_digest_of_the_sample() {
     );
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.starts_with("# digest for goal \"add the kettle to my basket\""),
-        "{text}"
-    );
+    assert!(text.starts_with("# goal digest, page 1"), "{text}");
     assert!(
         text.contains("- button \"Add to basket\" [ref=e27]"),
         "{text}"
@@ -86,10 +83,7 @@ fn page_two_and_explain() {
     assert_eq!(second.status.code(), Some(0));
     let first = String::from_utf8(first.stdout).unwrap();
     let second = String::from_utf8(second.stdout).unwrap();
-    assert!(
-        second.starts_with(&format!("# digest for goal {goal:?}, page 2")),
-        "{second}"
-    );
+    assert!(second.starts_with("# goal digest, page 2"), "{second}");
     let refs = |t: &str| -> Vec<String> {
         t.split("[ref=")
             .skip(1)

@@ -587,7 +587,7 @@ fn llm_digest_in_the_proxy_uses_the_models_choice_then_falls_back() {
         assert_eq!(sent.len(), 1);
         assert_eq!(sent[0].body["model"], "picker");
         let second = text(&running.call_tool(ask()).await.expect("a result"));
-        assert!(second.contains("# digest for goal"), "{second}");
+        assert!(second.contains("# goal digest"), "{second}");
         assert!(!second.contains("chosen by the model"), "{second}");
         running.cancel().await.expect("the proxy stops");
     });

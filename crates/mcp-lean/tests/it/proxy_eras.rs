@@ -115,7 +115,7 @@ fn a_client_of_the_2026_era_discovers_lists_and_calls_without_initialize() {
     let text = digest["result"]["content"][0]["text"]
         .as_str()
         .unwrap_or_default();
-    assert!(text.contains("# digest for goal"), "{digest}");
+    assert!(text.contains("# goal digest"), "{digest}");
     // The revision reads an absent resultType as complete.
     let kind = &digest["result"]["resultType"];
     assert!(kind.is_null() || kind == "complete", "{digest}");

@@ -82,7 +82,7 @@ fn chrome_devtools_mcp_through_the_proxy() {
             .await,
         );
         assert!(
-            digest.starts_with("## Latest page snapshot\n# digest for goal"),
+            digest.starts_with("## Latest page snapshot\n# goal digest"),
             "{digest}"
         );
         let line = digest

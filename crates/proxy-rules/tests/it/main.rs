@@ -477,7 +477,7 @@ fn chrome_devtools_snapshots_are_digested_in_their_own_syntax() {
     );
     let out = text_of(&result);
     assert!(
-        out.starts_with("## Latest page snapshot\n# digest for goal"),
+        out.starts_with("## Latest page snapshot\n# goal digest"),
         "{out}"
     );
     assert!(

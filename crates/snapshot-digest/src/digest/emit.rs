@@ -6,14 +6,26 @@
 //! which every YAML reader, ours included, skips.
 
 use crate::Snapshot;
-use crate::syntax::render_node_at;
+use crate::syntax::{Brief, render_node_at};
 
 /// How to write the subset.
-pub(crate) struct EmitOptions {
+pub(crate) struct EmitOptions<'s> {
     /// Inline text longer than this many chars is cut, with the cut marked.
     pub(crate) max_text_chars: usize,
     /// Gaps smaller than this are left unmarked (1 marks every gap).
     pub(crate) min_gap: usize,
+    /// Links to this origin are written as paths.
+    pub(crate) site: Option<&'s str>,
+}
+
+impl EmitOptions<'_> {
+    pub(crate) fn brief(&self) -> Brief<'_> {
+        Brief {
+            max_text: Some(self.max_text_chars),
+            lean: true,
+            site: self.site,
+        }
+    }
 }
 
 /// Writes the nodes with `keep[i]` set, in document order.
@@ -21,7 +33,7 @@ pub(crate) fn emit(
     out: &mut String,
     snap: &Snapshot<'_>,
     keep: &[bool],
-    options: &EmitOptions,
+    options: &EmitOptions<'_>,
 ) -> usize {
     let nodes = snap.nodes();
     let mut depth_of = vec![0u32; nodes.len()];
@@ -48,14 +60,7 @@ pub(crate) fn emit(
             None => i,
         };
         write_gap(out, gap, depth, options);
-        render_node_at(
-            out,
-            &mut key,
-            node,
-            depth as usize,
-            Some(options.max_text_chars),
-            true,
-        );
+        render_node_at(out, &mut key, node, depth as usize, options.brief());
         out.push('\n');
         last = Some(i);
         written += 1;
@@ -65,7 +70,7 @@ pub(crate) fn emit(
     written
 }
 
-fn write_gap(out: &mut String, gap: usize, depth: u32, options: &EmitOptions) {
+fn write_gap(out: &mut String, gap: usize, depth: u32, options: &EmitOptions<'_>) {
     if gap == 0 || gap < options.min_gap {
         return;
     }

@@ -7,7 +7,7 @@ use super::model::Relatedness;
 use super::score::{Scorer, is_actionable, is_form_control};
 use super::select::{Signature, region_of, signature};
 use super::text::clip;
-use crate::syntax::render_node_at;
+use crate::syntax::{Brief, render_node_at};
 use crate::{Node, NodeKind, Snapshot, estimate_tokens, is_landmark_role};
 
 /// Most companions written after a field candidate: the rest of a small form.
@@ -188,9 +188,9 @@ impl<'s> Candidates<'s> {
         &mut self,
         out: &mut String,
         max_tokens: usize,
-        max_text: usize,
+        brief: Brief<'_>,
     ) -> Vec<usize> {
-        self.write_until(out, max_tokens, max_text, usize::MAX)
+        self.write_until(out, max_tokens, brief, usize::MAX)
     }
 
     /// As [`write`](Self::write), only the candidates the word matching scored above zero.
@@ -198,16 +198,16 @@ impl<'s> Candidates<'s> {
         &mut self,
         out: &mut String,
         max_tokens: usize,
-        max_text: usize,
+        brief: Brief<'_>,
     ) -> Vec<usize> {
-        self.write_until(out, max_tokens, max_text, self.scored)
+        self.write_until(out, max_tokens, brief, self.scored)
     }
 
     fn write_until(
         &mut self,
         out: &mut String,
         max_tokens: usize,
-        max_text: usize,
+        brief: Brief<'_>,
         until: usize,
     ) -> Vec<usize> {
         let nodes = self.nodes;
@@ -222,7 +222,7 @@ impl<'s> Candidates<'s> {
             line.clear();
             let unit = self.unit(i);
             for &j in &unit {
-                write_candidate(&mut line, &mut key, nodes, j, max_text);
+                write_candidate(&mut line, &mut key, nodes, j, brief);
             }
             let cost = estimate_tokens(&line);
             if used + cost > max_tokens {
@@ -244,17 +244,21 @@ fn write_candidate(
     key: &mut String,
     nodes: &[Node<'_>],
     i: usize,
-    max_text: usize,
+    brief: Brief<'_>,
 ) {
     let node = &nodes[i];
-    render_node_at(line, key, node, 0, Some(max_text), true);
+    render_node_at(line, key, node, 0, brief);
     line.push('\n');
     if node.name().is_none()
         && node.text().is_none()
         && let Some(label) = (i + 1..node.end as usize)
             .find(|&j| nodes[j].name().is_some() || nodes[j].text().is_some())
     {
-        render_node_at(line, key, &nodes[label], 1, Some(max_text / 2), true);
+        let label_brief = Brief {
+            max_text: brief.max_text.map(|m| m / 2),
+            ..brief
+        };
+        render_node_at(line, key, &nodes[label], 1, label_brief);
         line.push('\n');
     }
 }

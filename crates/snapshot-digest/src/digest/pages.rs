@@ -98,7 +98,7 @@ pub(crate) fn full_digest_page(
 fn units(
     snapshot: &Snapshot<'_>,
     keep: &[bool],
-    options: &EmitOptions,
+    options: &EmitOptions<'_>,
     body_tokens: usize,
 ) -> Vec<Unit> {
     let nodes = snapshot.nodes();
@@ -106,14 +106,7 @@ fn units(
     let mut line = String::new();
     let mut cost = |i: usize| {
         line.clear();
-        render_node_at(
-            &mut line,
-            &mut key,
-            &nodes[i],
-            0,
-            Some(options.max_text_chars),
-            true,
-        );
+        render_node_at(&mut line, &mut key, &nodes[i], 0, options.brief());
         line.push('\n');
         estimate_tokens(&line)
     };
@@ -152,7 +145,7 @@ fn pack(
     snapshot: &Snapshot<'_>,
     keep: &[bool],
     units: &[Unit],
-    options: &EmitOptions,
+    options: &EmitOptions<'_>,
     body_tokens: usize,
 ) -> Vec<Range<usize>> {
     let mut pages = Vec::new();

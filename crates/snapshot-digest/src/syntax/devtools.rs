@@ -15,6 +15,7 @@
 
 use std::borrow::Cow;
 
+use crate::syntax::Brief;
 use crate::syntax::shared::{cut, new_node};
 use crate::tree::{Attribute, Node, NodeId, NodeKind, Snapshot, Syntax};
 use crate::{Diagnostic, ErrorKind, ParseError};
@@ -358,11 +359,11 @@ fn read_attributes(s: &str) -> Vec<Attribute<'_>> {
     out
 }
 
-/// Appends one node's line in this syntax at `depth`, without a final newline, with a text
-/// node's text optionally cut to `max_text` chars and attribute values (long redirect URLs) to
-/// a third of that, as the Playwright renderer cuts them. Names stay whole: they identify the
-/// node.
-pub(crate) fn write_node(out: &mut String, node: &Node<'_>, depth: usize, max_text: Option<usize>) {
+/// Appends one node's line in this syntax at `depth`, without a final newline, shortened as
+/// `brief` says, as the Playwright renderer shortens it. Names stay whole: they identify the
+/// node; so does the root's URL, the page's own.
+pub(crate) fn write_node(out: &mut String, node: &Node<'_>, depth: usize, brief: Brief<'_>) {
+    let max_text = brief.max_text;
     for _ in 0..depth {
         out.push_str("  ");
     }
@@ -388,8 +389,13 @@ pub(crate) fn write_node(out: &mut String, node: &Node<'_>, depth: usize, max_te
                 out.push(' ');
                 out.push_str(attr.name());
                 if let Some(v) = attr.value() {
+                    let v = if node.parent().is_some() {
+                        brief.value(attr.name(), v)
+                    } else {
+                        cut(max_text.map(|m| m / 3), v)
+                    };
                     out.push_str("=\"");
-                    out.push_str(&cut(max_text.map(|m| m / 3), v));
+                    out.push_str(&v);
                     out.push('"');
                 }
             }

@@ -140,7 +140,12 @@ fn a_large_snapshot_gets_a_larger_budget_and_spends_it() {
     }
     text.push_str("  - button \"Show comments\" [ref=e9000]\n");
     let snap = parse(&text).unwrap();
-    let config = DigestConfig::default();
+    // The goal names the button outright, which a default digest answers with less than its
+    // budget (see the next test); here the whole budget is asked for.
+    let config = DigestConfig {
+        named_budget_percent: 100,
+        ..DigestConfig::default()
+    };
     let input = estimate_tokens(&text);
     let budget = config.budget(input);
     assert!(
@@ -167,6 +172,34 @@ fn a_large_snapshot_gets_a_larger_budget_and_spends_it() {
         fixed.stats.output_tokens <= 1_000,
         "{}",
         fixed.stats.output_tokens
+    );
+}
+
+#[test]
+fn a_goal_that_names_a_control_outright_takes_part_of_the_budget() {
+    let mut text = String::from("- main [ref=e1]:\n");
+    for i in 2..400 {
+        text.push_str(&format!(
+            "  - link \"Story number {i} about the weather\" [ref=e{i}]:\n    - /url: /stories/{i}\n"
+        ));
+    }
+    text.push_str("  - button \"Bug tracker\" [ref=e9000]\n");
+    let snap = parse(&text).unwrap();
+    let config = DigestConfig::default();
+    let budget = config.budget(estimate_tokens(&text));
+    let named = digest_with(&snap, "Open the bug tracker", &config);
+    assert!(named.text.contains("[ref=e9000]"), "{}", named.text);
+    assert!(
+        named.stats.output_tokens <= budget * config.named_budget_percent / 100,
+        "{} tokens of a {budget}-token budget",
+        named.stats.output_tokens
+    );
+    // A goal that only touches the control's name gets the whole budget.
+    let vague = digest_with(&snap, "report a problem with the weather stories", &config);
+    assert!(
+        vague.stats.output_tokens * 10 >= budget * 7,
+        "{} tokens of a {budget}-token budget",
+        vague.stats.output_tokens
     );
 }
 
@@ -321,7 +354,7 @@ fn goal_digest_finds_the_target_and_stays_small() {
             "{goal:?} is not smaller:\n{}",
             d.text
         );
-        assert!(d.text.starts_with("# digest for goal"), "{}", d.text);
+        assert!(d.text.starts_with("# goal digest"), "{}", d.text);
     }
 }
 

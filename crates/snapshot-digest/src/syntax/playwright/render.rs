@@ -1,12 +1,12 @@
 //! Writing a tree back to snapshot text, quoting exactly as Playwright's renderer does.
 
 use super::quote::{write_key, write_name, write_value};
+use crate::syntax::Brief;
 use crate::syntax::shared::cut;
 use crate::tree::{Node, NodeKind};
 
 /// Appends one node's lines in Playwright's syntax (its key line and its props) at `depth`
-/// without a final newline, with inline text optionally cut to `max_text` chars and
-/// prop values (long redirect URLs) to a third of that. `lean` leaves out the `[cursor=…]`
+/// without a final newline, shortened as `brief` says. Its `lean` leaves out the `[cursor=…]`
 /// attribute, which tells an agent nothing a role does not (digests are for a model's
 /// budget; refs and every other attribute stay).
 pub(crate) fn write_node(
@@ -14,9 +14,9 @@ pub(crate) fn write_node(
     key: &mut String,
     node: &Node<'_>,
     depth: usize,
-    max_text: Option<usize>,
-    lean: bool,
+    brief: Brief<'_>,
 ) {
+    let max_text = brief.max_text;
     indent(out, depth);
     out.push_str("- ");
     if node.is_changed() {
@@ -37,13 +37,13 @@ pub(crate) fn write_node(
         NodeKind::Element => {}
     }
     key.clear();
-    write_element_key(key, node, lean);
+    write_element_key(key, node, brief.lean);
     write_key(out, key);
     if let Some(text) = node.text()
         && node.props().is_empty()
     {
         out.push_str(": ");
-        write_value(out, text);
+        write_value(out, &cut(max_text, text));
         return;
     }
     if node.has_block() || !node.props().is_empty() {
@@ -55,7 +55,7 @@ pub(crate) fn write_node(
         out.push_str("- /");
         out.push_str(prop.name());
         out.push_str(": ");
-        write_value(out, &cut(max_text.map(|m| m / 3), prop.value()));
+        write_value(out, &brief.value(prop.name(), prop.value()));
     }
     if let (Some(text), false) = (node.text(), node.props().is_empty()) {
         // Inline text cannot share a line with props; Playwright then writes it as a text child.
