@@ -6,6 +6,7 @@
 //! Run: `MCP_LEAN_CORPUS=../shared/corpus cargo run --release -p mcp-lean-benches --bin digest_quality`
 //! (`-- --verbose` lists each goal's outcome and reach, `-- --set val2` measures one set only,
 //! `-- --no-curve` leaves out the budget curve, `-- --model-share N` sets the model's share,
+//! `-- --named-budget N` the budget's share for a goal that names a control outright,
 //! `-- --ablation` adds what each language resource and the model add: success without each).
 
 #![allow(clippy::print_stdout, reason = "a report printed for people")]
@@ -192,7 +193,7 @@ fn ablation(loaded: &[(&str, Vec<GoalCase>, Vec<Page>)], defaults: &DigestConfig
 /// The default settings, with `--model-share N` the model's share of the budget in percent
 /// (0 leaves the model out): the setting the model's measurements compare.
 /// The default settings, with those the command line changes: `--model-share PERCENT`,
-/// `--base-tokens N`, `--scale-divisor N`, `--max-tokens N`.
+/// `--base-tokens N`, `--scale-divisor N`, `--max-tokens N`, `--named-budget PERCENT`.
 fn default_config(args: &[String]) -> DigestConfig {
     let value = |flag: &str| {
         args.iter()
@@ -212,6 +213,9 @@ fn default_config(args: &[String]) -> DigestConfig {
     }
     if let Some(tokens) = value("--max-tokens") {
         config.max_tokens = tokens;
+    }
+    if let Some(percent) = value("--named-budget") {
+        config.named_budget_percent = percent;
     }
     config
 }

@@ -14,7 +14,15 @@ const MIN_LINKS: usize = 3;
 pub(crate) fn dominant_site(snap: &Snapshot<'_>) -> Option<String> {
     let mut hosts: Vec<(String, usize, Option<&str>)> = Vec::new();
     for node in snap.nodes() {
-        let Some((scheme, host)) = link_url(node).and_then(split_origin) else {
+        let Some(url) = link_url(node) else {
+            continue;
+        };
+        // A link written relative to the page leads to the page's own site, which the
+        // snapshot does not name: another site's paths would read as this one's.
+        if is_relative(url) {
+            return None;
+        }
+        let Some((scheme, host)) = split_origin(url) else {
             continue;
         };
         match hosts
@@ -69,6 +77,21 @@ fn link_url<'a>(node: &'a Node<'_>) -> Option<&'a str> {
         .filter(|_| node.syntax() == Syntax::Playwright || node.parent().is_some())
 }
 
+/// Whether `url` is a path relative to the page (`/a`, `a/b`, `?q`), not a fragment within
+/// it, a URL with a scheme or a scheme-relative one.
+fn is_relative(url: &str) -> bool {
+    let url = url.trim();
+    if url.is_empty() || url.starts_with('#') || url.starts_with("//") {
+        return false;
+    }
+    let scheme = url.split([':', '/', '?', '#']).next().unwrap_or("");
+    let has_scheme = url[scheme.len()..].starts_with(':')
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    !has_scheme || scheme.is_empty()
+}
+
 /// The scheme (when written) and host of an absolute or scheme-relative URL.
 fn split_origin(url: &str) -> Option<(Option<&str>, &str)> {
     let url = url.trim();
@@ -101,12 +124,35 @@ mod tests {
                     - link \"B\" [ref=e2]:\n  - /url: //shop.example/b\n\
                     - link \"C\" [ref=e3]:\n  - /url: https://shop.example/c?x=1\n\
                     - link \"D\" [ref=e4]:\n  - /url: https://other.example/d\n\
-                    - link \"E\" [ref=e5]:\n  - /url: /relative";
+                    - link \"E\" [ref=e5]:\n  - /url: \"#top\"";
         let snap = crate::parse(text).unwrap();
         assert_eq!(
             dominant_site(&snap).as_deref(),
             Some("https://shop.example")
         );
+    }
+
+    #[test]
+    fn a_link_relative_to_the_page_leaves_the_site_unnamed() {
+        // The page's own links are paths; the absolute ones lead elsewhere.
+        let text = "- link \"A\" [ref=e1]:\n  - /url: https://ads.example/a\n\
+                    - link \"B\" [ref=e2]:\n  - /url: https://ads.example/b\n\
+                    - link \"C\" [ref=e3]:\n  - /url: https://ads.example/c\n\
+                    - link \"D\" [ref=e4]:\n  - /url: /news/";
+        assert_eq!(dominant_site(&crate::parse(text).unwrap()), None);
+        for relative in ["/a", "a/b", "?q=1", "../up", "a b:c"] {
+            assert!(is_relative(relative), "{relative}");
+        }
+        for not in [
+            "#top",
+            "//host/a",
+            "https://h/a",
+            "mailto:a@b",
+            "javascript:void(0)",
+            "",
+        ] {
+            assert!(!is_relative(not), "{not}");
+        }
     }
 
     #[test]
