@@ -19,6 +19,16 @@ pub(crate) struct Form {
     pub(crate) marked: bool,
 }
 
+/// Whether node `i` is a field, or a control of a form that holds one: what a goal acting on
+/// it fills in is the whole form.
+pub(crate) fn in_form(snap: &Snapshot<'_>, i: usize) -> bool {
+    let nodes = snap.nodes();
+    nodes.get(i).is_some_and(|n| is_form_control(n.role()))
+        || form_of(snap, i, true).is_some_and(|form| {
+            (form.node + 1..nodes[form.node].end as usize).any(|j| is_form_control(nodes[j].role()))
+        })
+}
+
 /// The form of node `i`: the nearest `form` or `search` element around it; without one, the
 /// largest container a few levels up, below any landmark, that holds at least two controls
 /// (`control`: `i` is a field or button) or at least two fields (for a heading or label).

@@ -383,17 +383,14 @@ impl<'s, 'a> Scorer<'s, 'a> {
 }
 
 impl Scorer<'_, '_> {
-    /// Whether the best-scored node is a control every word of whose name the goal says.
-    pub(crate) fn named_best(&self, score: &[f32]) -> bool {
-        let Some((best, _)) = score
+    /// The best-scored node, when it is a control every word of whose name the goal says.
+    pub(crate) fn named_best(&self, score: &[f32]) -> Option<usize> {
+        let (best, _) = score
             .iter()
             .enumerate()
             .filter(|(_, s)| **s > 0.0)
-            .max_by(|a, b| a.1.total_cmp(b.1))
-        else {
-            return false;
-        };
-        self.actionable[best] && self.named(&self.snap.nodes()[best]) >= 1.0
+            .max_by(|a, b| a.1.total_cmp(b.1))?;
+        (self.actionable[best] && self.named(&self.snap.nodes()[best]) >= 1.0).then_some(best)
     }
 
     /// The share of a control's name words the goal says (0 for a long or empty name).

@@ -201,6 +201,19 @@ fn a_goal_that_names_a_control_outright_takes_part_of_the_budget() {
         "{} tokens of a {budget}-token budget",
         vague.stats.output_tokens
     );
+    // So does a goal that names a form's button: it needs the whole form.
+    let text = text.replace(
+        "  - button \"Bug tracker\" [ref=e9000]\n",
+        "  - search [ref=e9000]:\n    - textbox \"Terms\" [ref=e9001]\n    - button \"Search\" [ref=e9002]\n",
+    );
+    let snap = parse(&text).unwrap();
+    let search = digest_with(&snap, "search", &config);
+    assert!(search.text.contains("[ref=e9001]"), "{}", search.text);
+    assert!(
+        search.stats.output_tokens * 10 >= budget * 7,
+        "{} tokens of a {budget}-token budget",
+        search.stats.output_tokens
+    );
 }
 
 #[test]
