@@ -103,8 +103,10 @@ pub struct DigestConfig {
     /// The part of the budget, in percent, a goal digest spends when the goal names a control
     /// outright: the best-scored node is a control every word of whose name the goal says
     /// ("Open the Bug tracker." and a link "Bug tracker"). Such a target is the first match,
-    /// and the candidates after it are rarely read. Default 60; 100 spends the whole budget
-    /// on every goal, as [`with_fixed_budget`](Self::with_fixed_budget) does.
+    /// and the candidates after it are rarely read. Not when that control is a field or part
+    /// of a form with one (the goal needs the whole form), nor for matches a model chose (the
+    /// LLM digest). Default 60; 100 spends the whole budget on every goal, as
+    /// [`with_fixed_budget`](Self::with_fixed_budget) does.
     pub named_budget_percent: usize,
     /// Language resources left out, for measuring what each adds (`digest_quality
     /// --without …`); not a stable setting. Default: none.
