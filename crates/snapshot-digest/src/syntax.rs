@@ -207,16 +207,10 @@ impl Brief<'_> {
         if name != "url" {
             return shared::cut(max, value);
         }
-        let url = site::on_site(self.site, value);
-        let max = max.map(|m| m.min(URL_CHARS));
-        match max {
-            Some(max) if url.chars().count() > max => {
-                let mut head: String = url.chars().take(max).collect();
-                head.push('…');
-                Cow::Owned(head)
-            }
-            _ => Cow::Borrowed(url),
-        }
+        shared::cut_short(
+            max.map(|m| m.min(URL_CHARS)),
+            site::on_site(self.site, value),
+        )
     }
 }
 

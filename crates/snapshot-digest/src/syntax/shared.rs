@@ -31,12 +31,26 @@ pub(crate) fn new_node<'a>(
     }
 }
 
-/// `text`, cut to `max` chars with the cut marked, when a limit is given and exceeded.
+/// `text`, cut to `max` chars with the cut marked and how many chars it lost, when a limit
+/// is given and exceeded.
 pub(crate) fn cut(max: Option<usize>, text: &str) -> Cow<'_, str> {
+    cut_marked(max, text, true)
+}
+
+/// As [`cut`], the cut marked with `…` alone.
+pub(crate) fn cut_short(max: Option<usize>, text: &str) -> Cow<'_, str> {
+    cut_marked(max, text, false)
+}
+
+fn cut_marked(max: Option<usize>, text: &str, count: bool) -> Cow<'_, str> {
     match max {
         Some(max) if text.chars().count() > max => {
-            let head: String = text.chars().take(max).collect();
-            Cow::Owned(format!("{head}… (+{} chars)", text.chars().count() - max))
+            let mut head: String = text.chars().take(max).collect();
+            head.push('…');
+            if count {
+                head.push_str(&format!(" (+{} chars)", text.chars().count() - max));
+            }
+            Cow::Owned(head)
         }
         _ => Cow::Borrowed(text),
     }

@@ -2,6 +2,8 @@
 //! page lead within its site, and the scheme and host repeated on each of them were a sixth
 //! of a digest's chars (measured on val2's pages over 5,000 chars).
 
+use std::collections::HashMap;
+
 use crate::tree::{Node, NodeKind, Snapshot, Syntax};
 
 /// Fewest links to one site for it to be the page's: below this, naming the site once costs
@@ -12,7 +14,9 @@ const MIN_LINKS: usize = 3;
 /// to, when at least [`MIN_LINKS`] do; `None` when no site has that many. A link with no
 /// scheme (`//host/path`) counts for its host but does not set the scheme.
 pub(crate) fn dominant_site(snap: &Snapshot<'_>) -> Option<String> {
-    let mut hosts: Vec<(String, usize, Option<&str>)> = Vec::new();
+    // Per host in lowercase: links, the order it was first linked in, and a scheme it was
+    // written with. A map, since a hostile page can link thousands of hosts.
+    let mut hosts: HashMap<String, (usize, usize, Option<&str>)> = HashMap::new();
     for node in snap.nodes() {
         let Some(url) = link_url(node) else {
             continue;
@@ -25,19 +29,17 @@ pub(crate) fn dominant_site(snap: &Snapshot<'_>) -> Option<String> {
         let Some((scheme, host)) = split_origin(url) else {
             continue;
         };
-        match hosts
-            .iter_mut()
-            .find(|(h, _, _)| h.eq_ignore_ascii_case(host))
-        {
-            Some(entry) => {
-                entry.1 += 1;
-                entry.2 = entry.2.or(scheme);
-            }
-            None => hosts.push((host.to_ascii_lowercase(), 1, scheme)),
-        }
+        let order = hosts.len();
+        let entry = hosts
+            .entry(host.to_ascii_lowercase())
+            .or_insert((0, order, None));
+        entry.0 += 1;
+        entry.2 = entry.2.or(scheme);
     }
-    // The first of the most linked: ties go to the site linked first.
-    let (host, count, scheme) = hosts.into_iter().rev().max_by_key(|(_, count, _)| *count)?;
+    // The most linked; ties go to the site linked first.
+    let (host, (count, _, scheme)) = hosts
+        .into_iter()
+        .max_by(|a, b| (a.1.0, b.1.1).cmp(&(b.1.0, a.1.1)))?;
     let scheme = scheme?;
     (count >= MIN_LINKS).then(|| format!("{}://{host}", scheme.to_ascii_lowercase()))
 }
@@ -57,14 +59,8 @@ pub(crate) fn on_site<'u>(site: Option<&str>, url: &'u str) -> &'u str {
     });
     match rest {
         Some("") => "/",
-        Some(path) if path.starts_with(['/', '?', '#']) => {
-            if path.starts_with('/') {
-                path
-            } else {
-                // `?q` or `#x` alone would read as relative to the page, not to the site.
-                url
-            }
-        }
+        // `?q` or `#x` alone would read as relative to the page, not to the site.
+        Some(path) if path.starts_with('/') => path,
         _ => url,
     }
 }
@@ -85,11 +81,12 @@ fn is_relative(url: &str) -> bool {
         return false;
     }
     let scheme = url.split([':', '/', '?', '#']).next().unwrap_or("");
-    let has_scheme = url[scheme.len()..].starts_with(':')
+    let has_scheme = !scheme.is_empty()
+        && url[scheme.len()..].starts_with(':')
         && scheme
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
-    !has_scheme || scheme.is_empty()
+    !has_scheme
 }
 
 /// The scheme (when written) and host of an absolute or scheme-relative URL.
@@ -153,6 +150,25 @@ mod tests {
         ] {
             assert!(!is_relative(not), "{not}");
         }
+    }
+
+    #[test]
+    fn of_two_sites_linked_as_often_the_first_linked_is_the_pages() {
+        let mut text = String::new();
+        for (i, host) in ["b.example", "a.example"]
+            .iter()
+            .cycle()
+            .take(6)
+            .enumerate()
+        {
+            text.push_str(&format!(
+                "- link \"L{i}\" [ref=e{i}]:\n  - /url: https://{host}/p{i}\n"
+            ));
+        }
+        assert_eq!(
+            dominant_site(&crate::parse(&text).unwrap()).as_deref(),
+            Some("https://b.example")
+        );
     }
 
     #[test]
