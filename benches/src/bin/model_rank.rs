@@ -8,7 +8,8 @@
 //! (resident set before and after, from `/proc/self/status`).
 //!
 //! Run: `MCP_LEAN_CORPUS=../shared/corpus cargo run --release -p mcp-lean-benches --bin model_rank`
-//! (`-- --table FILE` scores with another table in `relatedness.bin`'s format).
+//! (`-- --table FILE` scores with another table in `relatedness.bin`'s format; `-- --verbose`
+//! prints each goal's rank, to standard error, before the table).
 
 #![allow(clippy::print_stdout, reason = "a report printed for people")]
 
@@ -39,6 +40,7 @@ fn main() {
             StaticEmbeddings::from_table(Box::leak(bytes.into_boxed_slice()))
                 .unwrap_or_else(|| panic!("{path} is not a relatedness table"))
         });
+    let verbose = args.iter().any(|a| a == "--verbose");
     let model: &dyn Relatedness = match &table {
         Some(t) => t,
         None => builtin,
@@ -66,6 +68,12 @@ fn main() {
                 continue;
             };
             let english = if is_english(&text) { "en" } else { "other" };
+            if verbose {
+                eprintln!(
+                    "{rank:>5} {:<32} {:<10} {english:<5} {}",
+                    case.id, case.difficulty, case.goal
+                );
+            }
             for (group, ranks) in &mut rows {
                 if *group == "all" || *group == case.difficulty || *group == english {
                     ranks.push(rank as f64);

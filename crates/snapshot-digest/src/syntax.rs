@@ -196,6 +196,9 @@ pub(crate) struct Brief<'s> {
     /// Links to this origin ([`dominant_site`]) are written as paths; the digest's header
     /// names it.
     pub(crate) site: Option<&'s str>,
+    /// Leaves out the node's URL: a candidate link whose name alone tells it from the page's
+    /// other links (see `fill::write_candidate`).
+    pub(crate) hide_url: bool,
 }
 
 impl Brief<'_> {

@@ -460,6 +460,7 @@ fn candidate_brief(site: Option<&str>) -> Brief<'_> {
         max_text: Some(CANDIDATE_TEXT_CHARS),
         lean: true,
         site,
+        hide_url: false,
     }
 }
 

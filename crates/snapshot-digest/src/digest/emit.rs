@@ -24,6 +24,7 @@ impl EmitOptions<'_> {
             max_text: Some(self.max_text_chars),
             lean: true,
             site: self.site,
+            hide_url: false,
         }
     }
 }

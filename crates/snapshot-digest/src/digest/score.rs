@@ -390,11 +390,18 @@ impl Scorer<'_, '_> {
             .enumerate()
             .filter(|(_, s)| **s > 0.0)
             .max_by(|a, b| a.1.total_cmp(b.1))?;
-        (self.actionable[best] && self.named(&self.snap.nodes()[best]) >= 1.0).then_some(best)
+        (self.actionable[best] && self.named_as(&self.snap.nodes()[best], 1.0) >= 1.0)
+            .then_some(best)
     }
 
     /// The share of a control's name words the goal says (0 for a long or empty name).
     fn named(&self, node: &Node<'_>) -> f32 {
+        self.named_as(node, 0.8)
+    }
+
+    /// [`named`](Self::named) with the least [`words_match`] a word must reach: 1 for the
+    /// same stem, 0.8 admits a longer form of it ("write" for "writer").
+    fn named_as(&self, node: &Node<'_>, least: f32) -> f32 {
         let Some(name) = node.name() else {
             return 0.0;
         };
@@ -409,7 +416,7 @@ impl Scorer<'_, '_> {
                 self.goal.folded.contains(w)
             } else {
                 let s = stem(w);
-                self.goal.said.iter().any(|g| words_match(s, g) >= 0.8)
+                self.goal.said.iter().any(|g| words_match(s, g) >= least)
             };
             said += usize::from(hit);
         });

@@ -385,7 +385,11 @@ pub(crate) fn write_node(out: &mut String, node: &Node<'_>, depth: usize, brief:
                 out.push_str(name);
                 out.push('"');
             }
-            for attr in node.attributes().iter().filter(|a| a.name() != "ref") {
+            for attr in node
+                .attributes()
+                .iter()
+                .filter(|a| a.name() != "ref" && !(brief.hide_url && a.name() == "url"))
+            {
                 out.push(' ');
                 out.push_str(attr.name());
                 if let Some(v) = attr.value() {

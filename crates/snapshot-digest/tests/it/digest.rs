@@ -201,9 +201,19 @@ fn a_goal_that_names_a_control_outright_takes_part_of_the_budget() {
         "{} tokens of a {budget}-token budget",
         vague.stats.output_tokens
     );
+    // And one that says a longer word than the name's: "writer" is not "Write".
+    let text = text.replace("\"Bug tracker\"", "\"Write\"");
+    let snap = parse(&text).unwrap();
+    assert!(digest_with(&snap, "write", &config).stats.output_tokens * 10 < budget * 7);
+    let longer = digest_with(&snap, "message the writer", &config);
+    assert!(
+        longer.stats.output_tokens * 10 >= budget * 7,
+        "{} tokens of a {budget}-token budget",
+        longer.stats.output_tokens
+    );
     // So does a goal that names a form's button: it needs the whole form.
     let text = text.replace(
-        "  - button \"Bug tracker\" [ref=e9000]\n",
+        "  - button \"Write\" [ref=e9000]\n",
         "  - search [ref=e9000]:\n    - textbox \"Terms\" [ref=e9001]\n    - button \"Search\" [ref=e9002]\n",
     );
     let snap = parse(&text).unwrap();
@@ -228,6 +238,46 @@ fn a_long_goal_is_quoted_short_and_the_budget_holds() {
     assert!(header.contains('…'), "{header}");
     assert!(d.stats.output_tokens <= DigestConfig::default().budget(d.stats.input_tokens));
     assert!(d.text.contains("[ref=e88]"), "{}", d.text);
+}
+
+#[test]
+fn a_candidate_link_leaves_its_url_out_when_its_name_tells_it_apart() {
+    // 60 stories, each with a link of its own name and a "Read more" link: the names of the
+    // first kind tell the links apart, the second kind only by where they lead.
+    let mut text = String::new();
+    for i in 0..60 {
+        text.push_str(&format!(
+            "- link \"Story number {i}\" [ref=a{i}]:\n  - /url: /stories/{i}\n\
+             - link \"Read more\" [ref=b{i}]:\n  - /url: /stories/{i}/more\n"
+        ));
+    }
+    let snap = parse(&text).unwrap();
+    let d = digest_with(
+        &snap,
+        "read a story",
+        &DigestConfig::default().with_fixed_budget(400),
+    );
+    let lines: Vec<&str> = d.text.lines().collect();
+    let mut named = 0;
+    let mut shared = 0;
+    for (k, line) in lines.iter().enumerate() {
+        let url = lines
+            .get(k + 1)
+            .is_some_and(|next| next.trim_start().starts_with("- /url:"));
+        if line.starts_with("- link \"Story number") {
+            named += 1;
+            assert!(
+                !url,
+                "a name of its own, yet the URL is written:\n{}",
+                d.text
+            );
+        } else if line.starts_with("- link \"Read more\"") {
+            shared += 1;
+            assert!(url, "a shared name, yet the URL is left out:\n{}", d.text);
+        }
+    }
+    assert!(named > 0 && shared > 0, "{}", d.text);
+    check_refs(&d.text, &snap);
 }
 
 #[test]

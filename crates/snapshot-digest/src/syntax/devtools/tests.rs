@@ -213,7 +213,8 @@ fn flat_table_page() -> String {
     }
     for i in 0..200 {
         text.push_str(&format!(
-            "  uid=2_{i} link \"Story {i}\" url=\"https://news.example/{}?utm={}\"\n",
+            "  uid=2_{i} link \"Story {}\" url=\"https://news.example/{}?utm={}\"\n",
+            i % 50,
             i / 2,
             "x".repeat(300)
         ));
@@ -245,6 +246,7 @@ fn a_label_text_hit_comes_with_the_value_after_it() {
 
 #[test]
 fn candidate_lines_cut_long_urls_and_list_a_destination_once() {
+    // Each name leads to four destinations, so the URLs are what tells the links apart.
     let text = flat_table_page();
     let snap = parse(&text).expect("parses");
     let d = crate::digest_with(&snap, "read a story", &crate::DigestConfig::default());

@@ -3,7 +3,7 @@
 use super::quote::{write_key, write_name, write_value};
 use crate::syntax::Brief;
 use crate::syntax::shared::cut;
-use crate::tree::{Node, NodeKind};
+use crate::tree::{Node, NodeKind, Prop};
 
 /// Appends one node's lines in Playwright's syntax (its key line and its props) at `depth`
 /// without a final newline, shortened as `brief` says. Its `lean` leaves out the `[cursor=…]`
@@ -39,17 +39,20 @@ pub(crate) fn write_node(
     key.clear();
     write_element_key(key, node, brief.lean);
     write_key(out, key);
+    let shown = |prop: &&Prop<'_>| !(brief.hide_url && prop.name() == "url");
+    let props = node.props().iter().filter(shown).count();
     if let Some(text) = node.text()
-        && node.props().is_empty()
+        && props == 0
     {
         out.push_str(": ");
         write_value(out, &cut(max_text, text));
         return;
     }
-    if node.has_block() || !node.props().is_empty() {
+    // A block that held only the left-out URL is left out with it.
+    if props > 0 || (node.has_block() && props == node.props().len()) {
         out.push(':');
     }
-    for prop in node.props() {
+    for prop in node.props().iter().filter(shown) {
         out.push('\n');
         indent(out, depth + 1);
         out.push_str("- /");
@@ -57,7 +60,7 @@ pub(crate) fn write_node(
         out.push_str(": ");
         write_value(out, &brief.value(prop.name(), prop.value()));
     }
-    if let (Some(text), false) = (node.text(), node.props().is_empty()) {
+    if let (Some(text), true) = (node.text(), props > 0) {
         // Inline text cannot share a line with props; Playwright then writes it as a text child.
         out.push('\n');
         indent(out, depth + 1);
