@@ -11,7 +11,11 @@
 //! (`-- --table FILE` scores with another table in `relatedness.bin`'s format; `-- --verbose`
 //! prints each goal's rank, to standard error, before the table).
 
-#![allow(clippy::print_stdout, reason = "a report printed for people")]
+#![allow(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    reason = "a report printed for people"
+)]
 
 use mcp_lean_benches::corpus_dir;
 use mcp_lean_benches::goals::{GoalCase, is_english, load_goals};

@@ -25,7 +25,8 @@ const HITS_SHARE_ACT: f32 = 0.35;
 /// unchanged, validation +1 goal against 12 %).
 const MAP_SHARE: f32 = 0.06;
 /// Text of a candidate line is cut at this many chars, its `/url` at a third of it: one
-/// candidate is a pointer, its host and path say enough.
+/// candidate is a pointer, its host and path say enough (and a link's name alone, when no
+/// link to another destination shares it: `fill::Candidates::named_alone`).
 const CANDIDATE_TEXT_CHARS: usize = 120;
 /// Longest goal quoted in a header, in chars.
 const GOAL_CHARS: usize = 200;

@@ -212,8 +212,9 @@ impl<'s> Candidates<'s> {
     }
 
     /// Writes candidate lines, as long as they fit `max_tokens`, and returns the nodes
-    /// written. Each is the control's line at the top level with its `/url`; a control with no
-    /// name of its own is followed by the first label in its subtree.
+    /// written. Each is the control's line at the top level with its `/url`, left out for a
+    /// link whose name no link to another destination shares; a control with no name of its
+    /// own is followed by the first label in its subtree.
     pub(crate) fn write(
         &mut self,
         out: &mut String,
@@ -279,8 +280,9 @@ impl<'s> Candidates<'s> {
     }
 }
 
-/// Writes candidate `i`'s line at the top level with its `/url`; a control with no name of
-/// its own is followed by the first label in its subtree, which is returned.
+/// Writes candidate `i`'s line at the top level with its `/url` (unless `brief` hides it); a
+/// control with no name of its own is followed by the first label in its subtree, which is
+/// returned.
 fn write_candidate(
     line: &mut String,
     key: &mut String,
