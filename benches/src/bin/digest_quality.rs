@@ -331,7 +331,11 @@ fn form_row(
             .max_by(|a, b| a.0.total_cmp(&b.0))
             .unwrap_or((0.0, 0));
         if verbose {
-            println!("form {:<28} {:>5.1} % of {size} controls", case.id, 100.0 * s);
+            println!(
+                "form {:<28} {:>5.1} % of {size} controls",
+                case.id,
+                100.0 * s
+            );
         }
         count += 1;
         share += s;
