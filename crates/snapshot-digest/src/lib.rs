@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod addressed;
 mod attrs;
 mod diff;
 mod digest;
@@ -13,6 +14,7 @@ mod syntax;
 mod tokens;
 mod tree;
 
+pub use addressed::{ADDRESSED_MARK, HeldBack, held_back};
 pub use attrs::{BoundingBox, Invalid, Tristate};
 pub use diff::{Diff, DiffKind, diff};
 pub use digest::{

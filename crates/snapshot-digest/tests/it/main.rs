@@ -10,6 +10,7 @@ mod digest;
 /// The fuzz target's property, shared with `fuzz/fuzz_targets/parse_snapshot.rs`.
 mod fuzz_property;
 mod fuzz_regressions;
+mod held_back;
 #[cfg(feature = "llm")]
 mod llm;
 mod pages;

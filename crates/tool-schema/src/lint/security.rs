@@ -5,7 +5,6 @@
 //! checked: name, title, description, and in both schemas every title, description, property
 //! name, `default`, `enum`, `const` and `examples` value.
 
-mod injection;
 mod known;
 mod text;
 

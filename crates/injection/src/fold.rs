@@ -1,0 +1,165 @@
+//! What a reader sees, made into what the grammars read: invisible characters out (or, for
+//! Unicode tag characters, turned back into the ASCII they smuggle), typographic quotes and
+//! fullwidth forms as ASCII, Cyrillic and Greek look-alikes inside Latin words as Latin
+//! letters, and every run of spaces as one.
+//!
+//! A model reads through all of these; a grammar over plain words would not, so an attacker
+//! could hide "ignore" as `i\u{200B}gnore` or `іgnоrе` (Cyrillic і and о). Words wholly in
+//! another script stay as they are: Russian is Russian.
+
+use std::borrow::Cow;
+
+/// The folded form of `text`, borrowed when there is nothing to fold.
+pub(crate) fn fold(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() && !needs_ascii_fold(text.as_bytes()) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let mut space = None;
+    for c in text.chars() {
+        let Some(c) = visible(c) else { continue };
+        if c.is_whitespace() {
+            flush_word(&mut out, &mut word);
+            // A run of spaces is one space, or one newline when it holds one.
+            space = Some(if c == '\n' || space == Some('\n') {
+                '\n'
+            } else {
+                ' '
+            });
+            continue;
+        }
+        if let Some(s) = space.take()
+            && !out.is_empty()
+        {
+            out.push(s);
+        }
+        if c.is_alphabetic() {
+            word.push(c);
+        } else {
+            flush_word(&mut out, &mut word);
+            out.push(c);
+        }
+    }
+    flush_word(&mut out, &mut word);
+    if let Some(s) = space
+        && !out.is_empty()
+    {
+        out.push(s);
+    }
+    Cow::Owned(out)
+}
+
+/// Whether ASCII text has whitespace to fold: a tab, a carriage return, a form feed, or two
+/// whitespace bytes in a row.
+fn needs_ascii_fold(bytes: &[u8]) -> bool {
+    let mut previous_space = true;
+    for &b in bytes {
+        let space = b.is_ascii_whitespace();
+        if space && (previous_space || b != b' ' && b != b'\n') {
+            return true;
+        }
+        previous_space = space;
+    }
+    previous_space && !bytes.is_empty()
+}
+
+/// `c` as a reader sees it: `None` when it shows nothing, the ASCII it stands for when it is a
+/// typographic or fullwidth form of one, or a Unicode tag character (which smuggles ASCII
+/// invisibly).
+fn visible(c: char) -> Option<char> {
+    let code = c as u32;
+    match code {
+        // Soft hyphen, combining grapheme joiner, Arabic letter mark, Hangul fillers, Khmer
+        // inherent vowels, Mongolian selectors, zero-width and bidirectional controls, word
+        // joiner and invisible operators, variation selectors, byte order mark.
+        0xAD
+        | 0x34F
+        | 0x61C
+        | 0x115F
+        | 0x1160
+        | 0x17B4
+        | 0x17B5
+        | 0x180B..=0x180F
+        | 0x200B..=0x200F
+        | 0x202A..=0x202E
+        | 0x2060..=0x206F
+        | 0x3164
+        | 0xFE00..=0xFE0F
+        | 0xFEFF
+        | 0xFFA0
+        | 0x1D173..=0x1D17A
+        | 0xE0100..=0xE01EF => None,
+        // Tag characters spell ASCII that no font shows.
+        0xE0020..=0xE007E => char::from_u32(code - 0xE0000),
+        0xE0000..=0xE007F => None,
+        // Fullwidth ASCII.
+        0xFF01..=0xFF5E => char::from_u32(code - 0xFEE0),
+        0x3000 => Some(' '),
+        _ => Some(match c {
+            '\u{2018}' | '\u{2019}' | '\u{02BC}' | '\u{201B}' | '\u{2032}' => '\'',
+            '\u{201C}' | '\u{201D}' | '\u{201F}' | '\u{2033}' => '"',
+            '\u{00A0}' | '\u{2000}'..='\u{200A}' | '\u{202F}' | '\u{205F}' => ' ',
+            '\u{2028}' | '\u{2029}' | '\u{0085}' => '\n',
+            c => c,
+        }),
+    }
+}
+
+/// Appends `word`, its look-alike letters as Latin when it mixes Latin with another script.
+fn flush_word(out: &mut String, word: &mut String) {
+    if word.is_empty() {
+        return;
+    }
+    let latin = word.chars().any(|c| c.is_ascii_alphabetic());
+    let other = word.chars().any(|c| look_alike(c).is_some());
+    if latin && other {
+        out.extend(word.chars().map(|c| look_alike(c).unwrap_or(c)));
+    } else {
+        out.push_str(word);
+    }
+    word.clear();
+}
+
+/// The Latin letter a Cyrillic or Greek letter is drawn like, if any.
+fn look_alike(c: char) -> Option<char> {
+    Some(match c {
+        'а' | 'α' => 'a',
+        'А' | 'Α' => 'A',
+        'В' | 'Β' => 'B',
+        'с' | 'ϲ' => 'c',
+        'С' | 'Ϲ' => 'C',
+        'е' | 'ε' => 'e',
+        'Е' | 'Ε' => 'E',
+        'Н' | 'Η' => 'H',
+        'і' | 'ι' => 'i',
+        'І' | 'Ι' => 'I',
+        'ј' => 'j',
+        'Ј' => 'J',
+        'К' | 'Κ' => 'K',
+        'к' | 'κ' => 'k',
+        'М' | 'Μ' => 'M',
+        'Ν' => 'N',
+        'о' | 'ο' => 'o',
+        'О' | 'Ο' => 'O',
+        'р' | 'ρ' => 'p',
+        'Р' | 'Ρ' => 'P',
+        'ѕ' => 's',
+        'Ѕ' => 'S',
+        'Т' | 'Τ' => 'T',
+        'у' => 'y',
+        'У' | 'Υ' => 'Y',
+        'х' | 'χ' => 'x',
+        'Х' | 'Χ' => 'X',
+        'Ζ' => 'Z',
+        'ԁ' => 'd',
+        'ԛ' => 'q',
+        'ԝ' => 'w',
+        'ν' => 'v',
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+#[path = "fold_tests.rs"]
+mod tests;

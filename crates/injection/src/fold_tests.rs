@@ -1,0 +1,51 @@
+use super::fold;
+
+#[test]
+fn plain_ascii_is_borrowed() {
+    assert!(matches!(
+        fold("Ignore this field."),
+        std::borrow::Cow::Borrowed(_)
+    ));
+    assert!(matches!(fold("one\ntwo"), std::borrow::Cow::Borrowed(_)));
+}
+
+#[test]
+fn spaces_fold_to_one() {
+    assert_eq!(fold("a  b\t\tc"), "a b c");
+    assert_eq!(fold("a \n  b"), "a\nb");
+    assert_eq!(fold("  a  "), "a ");
+    assert_eq!(fold("a\u{00A0}b"), "a b");
+}
+
+#[test]
+fn invisible_characters_go() {
+    assert_eq!(fold("ig\u{200B}no\u{200D}re"), "ignore");
+    assert_eq!(fold("dis\u{00AD}regard"), "disregard");
+    assert_eq!(fold("\u{FEFF}hello"), "hello");
+}
+
+#[test]
+fn tag_characters_spell_their_ascii() {
+    let smuggled: String = "hi"
+        .chars()
+        .map(|c| char::from_u32(0xE0000 + c as u32).unwrap())
+        .collect();
+    assert_eq!(fold(&format!("ok {smuggled}")), "ok hi");
+}
+
+#[test]
+fn look_alikes_in_latin_words_become_latin() {
+    // Cyrillic і and о in an English word.
+    assert_eq!(fold("\u{0456}gn\u{043E}re all"), "ignore all");
+    // Russian stays Russian.
+    assert_eq!(fold("Игнорируй все"), "Игнорируй все");
+    // Greek stays Greek.
+    assert_eq!(fold("οδηγίες"), "οδηγίες");
+}
+
+#[test]
+fn typographic_and_fullwidth_forms_read_as_ascii() {
+    assert_eq!(fold("Don\u{2019}t"), "Don't");
+    assert_eq!(fold("\u{201C}x\u{201D}"), "\"x\"");
+    assert_eq!(fold("ＳＹＳＴＥＭ："), "SYSTEM:");
+}

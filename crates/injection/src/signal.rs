@@ -1,0 +1,70 @@
+//! One signal of text addressed to the model: what it means, how much it weighs, its grammar,
+//! and the words without which the grammar cannot match (so that most texts are let go after
+//! one pass of the prefilter, without running a grammar at all).
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// How much one signal weighs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Strength {
+    /// Decides by itself.
+    Strong,
+    /// Decides only with another, different weak signal.
+    Weak,
+    /// Not read in a tool's text: a signal made for pages, which tools' honest text gives
+    /// (a transcript of `User:` and `Assistant:` turns in an example, "an assistant that …").
+    PageOnly,
+}
+
+/// How much one signal weighs in a page's text, where honest sentences speak to a reader
+/// ("you must log in", "I want you to meet my family") and articles quote what models say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Page {
+    /// Decides by itself: honest pages do not say it.
+    Strong,
+    /// Speaks of a model, its name, its rules or its prompt: honest in an article about AI,
+    /// an attack only with words that address the reader as well.
+    Model,
+    /// Addresses a reader, whoever it is: honest on a page, an attack only together with a
+    /// signal that the reader meant is a model.
+    Reader,
+    /// Someone speaking to someone ("I … you"): the commonest sentence of honest prose, so it
+    /// counts only as a third signal beside a model's and a reader's.
+    Speaker,
+}
+
+/// One signal: what it means, in a reviewer's words, and its grammar.
+pub(crate) struct Signal {
+    pub(crate) what: &'static str,
+    pub(crate) strength: Strength,
+    /// Its weight in a page's text.
+    pub(crate) page: Page,
+    /// For signals about instructions: whether the text after a match says the instructions
+    /// belong to data ("found in the page", "returned by this tool"), which makes an order to
+    /// ignore them a defence, not an attack.
+    pub(crate) data_owned: Option<fn(&str) -> bool>,
+    /// Lowercase pieces of which every match of `pattern` holds at least one (a space in a
+    /// piece stands for any one whitespace char of the folded text). The prefilter runs
+    /// `pattern` only on texts that hold one; a test checks that the prefilter changes no
+    /// verdict.
+    pub(crate) needs: &'static [&'static str],
+    pub(crate) pattern: LazyLock<Regex>,
+}
+
+/// A grammar written with `\b` as an ASCII word boundary (cheaper, and every English word
+/// class is ASCII) and `{NAME}` standing for a word class of `classes`; each pattern says with
+/// `(?i)` whether case matters (role labels and shouted claims keep theirs).
+pub(crate) fn grammar(pattern: &str, classes: &[(&str, &str)]) -> Regex {
+    let mut out = pattern.replace(r"\b", r"(?-u:\b)");
+    for (name, class) in classes {
+        out = out.replace(name, class);
+    }
+    compile(&out)
+}
+
+/// A constant pattern, compiled.
+pub(crate) fn compile(pattern: &str) -> Regex {
+    Regex::new(pattern).unwrap_or_else(|e| unreachable!("constant regex {pattern}: {e}"))
+}
