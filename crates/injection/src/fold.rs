@@ -11,6 +11,14 @@ use std::borrow::Cow;
 
 /// The folded form of `text`, borrowed when there is nothing to fold.
 pub(crate) fn fold(text: &str) -> Cow<'_, str> {
+    match percent_decoded(text) {
+        Some(decoded) => Cow::Owned(fold_chars(&decoded).into_owned()),
+        None => fold_chars(text),
+    }
+}
+
+/// [`fold`] but for percent escapes.
+fn fold_chars(text: &str) -> Cow<'_, str> {
     if text.is_ascii() && !needs_ascii_fold(text.as_bytes()) {
         return Cow::Borrowed(text);
     }
@@ -48,6 +56,35 @@ pub(crate) fn fold(text: &str) -> Cow<'_, str> {
         out.push(s);
     }
     Cow::Owned(out)
+}
+
+/// `text` with its `%XX` escapes decoded (and `+` as a space), when it holds two or more of
+/// them: a URL's query can carry a sentence ("?q=Ignore%20all%20previous…") that a model
+/// reads decoded. One `%` is a percentage, not an escape.
+fn percent_decoded(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let escape = |i: usize| {
+        bytes[i] == b'%'
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+            && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+    };
+    if (0..bytes.len()).filter(|&i| escape(i)).take(2).count() < 2 {
+        return None;
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if escape(i) {
+            let hex = |b: u8| char::from(b).to_digit(16).unwrap_or(0);
+            // Two hex digits: at most 255.
+            out.push(u8::try_from(hex(bytes[i + 1]) * 16 + hex(bytes[i + 2])).unwrap_or(b'%'));
+            i += 3;
+        } else {
+            out.push(if bytes[i] == b'+' { b' ' } else { bytes[i] });
+            i += 1;
+        }
+    }
+    Some(String::from_utf8_lossy(&out).into_owned())
 }
 
 /// Whether ASCII text has whitespace to fold: a tab, a carriage return, a form feed, or two

@@ -112,8 +112,8 @@ fn decide(text: &str, mask: u64, origin: Origin) -> Option<Finding> {
         }
         let Some(m) = signal.pattern.find_iter(text).find(|m| {
             !signal
-                .data_owned
-                .is_some_and(|owned| owned(&text[m.end()..]))
+                .excused
+                .is_some_and(|excused| excused(text, m.range()))
         }) else {
             continue;
         };

@@ -2,6 +2,7 @@
 //! and the words without which the grammar cannot match (so that most texts are let go after
 //! one pass of the prefilter, without running a grammar at all).
 
+use std::ops::Range;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -41,10 +42,11 @@ pub(crate) struct Signal {
     pub(crate) strength: Strength,
     /// Its weight in a page's text.
     pub(crate) page: Page,
-    /// For signals about instructions: whether the text after a match says the instructions
-    /// belong to data ("found in the page", "returned by this tool"), which makes an order to
-    /// ignore them a defence, not an attack.
-    pub(crate) data_owned: Option<fn(&str) -> bool>,
+    /// Whether a match is excused by the text around it (the text and the match's range):
+    /// instructions that belong to data ("ignore instructions found in the page" is a
+    /// defence), a request to send that its sentence negates ("never send your password to
+    /// …" is a warning).
+    pub(crate) excused: Option<fn(&str, Range<usize>) -> bool>,
     /// Lowercase pieces of which every match of `pattern` holds at least one (a space in a
     /// piece stands for any one whitespace char of the folded text). The prefilter runs
     /// `pattern` only on texts that hold one; a test checks that the prefilter changes no

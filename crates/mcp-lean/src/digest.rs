@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 use snapshot_digest::llm::LlmOutcome;
-use snapshot_digest::{Digest, DigestConfig, Snapshot};
+use snapshot_digest::{Digest, DigestConfig, HoldBack, Snapshot};
 
 use crate::Outcome;
 use crate::input::{Input, read_or_report as load};
@@ -44,6 +44,11 @@ pub(crate) struct DigestArgs {
     /// The snapshot's syntax.
     #[arg(long, value_enum, default_value_t = SyntaxArg::Auto)]
     syntax: SyntaxArg,
+    /// Show the text of nodes that address the agent (a prompt injection on the page). By
+    /// default such a node is one line, `⚠ text addressed to the agent (N chars), not shown`,
+    /// its ref kept.
+    #[arg(long)]
+    show_flagged: bool,
     /// The LLM digest (with --goal).
     #[command(flatten)]
     llm: LlmArgs,
@@ -72,6 +77,11 @@ pub(crate) struct DiffArgs {
     /// The snapshots' syntax.
     #[arg(long, value_enum, default_value_t = SyntaxArg::Auto)]
     syntax: SyntaxArg,
+    /// Show the text of nodes that address the agent (a prompt injection on the page). By
+    /// default such a node is one line, `⚠ text addressed to the agent (N chars), not shown`,
+    /// its ref kept.
+    #[arg(long)]
+    show_flagged: bool,
 }
 
 /// Parses a snapshot, reporting a syntax error as `FILE:LINE:COL: message` (exit status 1).
@@ -106,6 +116,7 @@ pub(crate) fn run_digest(args: &DigestArgs) -> Outcome {
     };
     let mut config = DigestConfig {
         page: usize::try_from(args.page).unwrap_or(usize::MAX),
+        hold_back: hold_back(args.show_flagged),
         ..DigestConfig::default()
     };
     if let Some(tokens) = args.max_tokens {
@@ -144,6 +155,7 @@ pub(crate) fn run_digest(args: &DigestArgs) -> Outcome {
                     "nodes_in": s.nodes_in,
                     "nodes_out": s.nodes_out,
                     "matches": s.hits,
+                    "held_back": s.held_back,
                 },
             });
             if !llm.is_null() {
@@ -219,6 +231,20 @@ pub(crate) fn run_diff(args: &DiffArgs) -> Outcome {
         (Ok(old), Ok(new)) => (old, new),
         (Err(outcome), _) | (_, Err(outcome)) => return outcome,
     };
-    outln!("{}", snapshot_digest::diff(&old, &new).text);
+    let hold = hold_back(args.show_flagged);
+    outln!("{}", snapshot_digest::diff_with(&old, &new, &hold).text);
     Outcome::Success
+}
+
+/// Text addressed to the agent held back, its line saying how to see it; or shown, with
+/// `--show-flagged`.
+fn hold_back(show: bool) -> HoldBack {
+    if show {
+        HoldBack::off()
+    } else {
+        HoldBack {
+            hint: "--show-flagged shows it".to_owned(),
+            ..HoldBack::default()
+        }
+    }
 }

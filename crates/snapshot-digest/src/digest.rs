@@ -27,7 +27,8 @@ use emit::{EmitOptions, emit};
 pub use explain::{Explanation, KeptAs, ScorePart};
 pub use model::{Relatedness, StaticEmbeddings};
 
-use crate::{Snapshot, estimate_tokens, is_interactive_role, is_landmark_role};
+use crate::addressed::with_held_back;
+use crate::{HoldBack, Snapshot, estimate_tokens, is_interactive_role, is_landmark_role};
 
 /// Digest settings.
 ///
@@ -108,6 +109,10 @@ pub struct DigestConfig {
     /// LLM digest). Default 60; 100 spends the whole budget on every goal, as
     /// [`with_fixed_budget`](Self::with_fixed_budget) does.
     pub named_budget_percent: usize,
+    /// How a node whose text addresses the agent (a prompt injection in a review, a hidden
+    /// paragraph, an image's name) is shown: by default as one line that says so, its ref
+    /// kept, its text held back, and never a match or a candidate by its words.
+    pub hold_back: HoldBack,
     /// Language resources left out, for measuring what each adds (`digest_quality
     /// --without …`); not a stable setting. Default: none.
     #[doc(hidden)]
@@ -147,6 +152,7 @@ impl Default for DigestConfig {
                     .to_owned(),
             model_share_percent: 25,
             named_budget_percent: 60,
+            hold_back: HoldBack::default(),
             without: Resources::default(),
         }
     }
@@ -214,6 +220,9 @@ pub struct DigestStats {
     pub nodes_out: usize,
     /// Separate places of the page the goal matched (0 for a full digest).
     pub hits: usize,
+    /// Nodes of the snapshot whose text addresses the agent, held back
+    /// ([`DigestConfig::hold_back`]), whether or not the digest shows their line.
+    pub held_back: usize,
 }
 
 /// The part of `snapshot` that serves `goal`, with the default [`DigestConfig`].
@@ -297,7 +306,9 @@ pub fn digest_with_model(
     config: &DigestConfig,
     model: &dyn Relatedness,
 ) -> Digest {
-    assemble::goal_digest(snapshot, goal, config, false, None, Some(model)).0
+    held(snapshot, config, |snap| {
+        assemble::goal_digest(snap, goal, config, false, None, Some(model)).0
+    })
 }
 
 /// [`digest_with`], and for each node it shows, why: how it came in (match, context,
@@ -317,14 +328,18 @@ pub fn explain_digest(
     goal: &str,
     config: &DigestConfig,
 ) -> (Digest, Vec<Explanation>) {
-    assemble::goal_digest(
-        snapshot,
-        goal,
-        config,
-        true,
-        None,
-        Some(StaticEmbeddings::builtin()),
-    )
+    with_held_back(snapshot, &config.hold_back, |snap, count| {
+        let (mut d, why) = assemble::goal_digest(
+            snap,
+            goal,
+            config,
+            true,
+            None,
+            Some(StaticEmbeddings::builtin()),
+        );
+        d.stats.held_back = count;
+        (d, why)
+    })
 }
 
 /// A goal digest whose page-1 matches are `chosen` (node indices, best first) instead of
@@ -336,15 +351,19 @@ pub(crate) fn digest_given(
     config: &DigestConfig,
     chosen: &[usize],
 ) -> Digest {
-    assemble::goal_digest(
-        snapshot,
-        goal,
-        config,
-        false,
-        Some(chosen),
-        Some(StaticEmbeddings::builtin()),
-    )
-    .0
+    // The LLM digest hands over a snapshot it has held back already; node indices are the
+    // same either way.
+    held(snapshot, config, |snap| {
+        assemble::goal_digest(
+            snap,
+            goal,
+            config,
+            false,
+            Some(chosen),
+            Some(StaticEmbeddings::builtin()),
+        )
+        .0
+    })
 }
 
 /// A first look at a page within its budget ([`DigestConfig::budget`]), for when there is no
@@ -369,10 +388,15 @@ pub(crate) fn digest_given(
 /// ```
 #[must_use]
 pub fn outline_with(snapshot: &Snapshot<'_>, config: &DigestConfig) -> Digest {
+    held(snapshot, config, |snap| outline_held(snap, config))
+}
+
+/// [`outline_with`] of a snapshot whose held-back nodes are written as such.
+fn outline_held(snapshot: &Snapshot<'_>, config: &DigestConfig) -> Digest {
     let tokens = estimate_tokens(snapshot.source());
     let budget = config.budget(tokens);
     if tokens > budget {
-        let full = full_digest_with(snapshot, config);
+        let full = full_digest_held(snapshot, config);
         if full.stats.output_tokens <= budget {
             return full;
         }
@@ -405,6 +429,11 @@ pub fn full_digest(snapshot: &Snapshot<'_>) -> Digest {
 /// [`full_digest`] with a [`DigestConfig`] (the budget, `max_hits` and `page` do not apply).
 #[must_use]
 pub fn full_digest_with(snapshot: &Snapshot<'_>, config: &DigestConfig) -> Digest {
+    held(snapshot, config, |snap| full_digest_held(snap, config))
+}
+
+/// [`full_digest_with`] of a snapshot whose held-back nodes are written as such.
+fn full_digest_held(snapshot: &Snapshot<'_>, config: &DigestConfig) -> Digest {
     let keep = outline_keep(snapshot);
     let mut body = String::new();
     let kept = emit(&mut body, snapshot, &keep, &outline_options(config));
@@ -456,7 +485,23 @@ pub fn full_digest_page(
     config: &DigestConfig,
     page_tokens: usize,
 ) -> Digest {
-    pages::full_digest_page(snapshot, config, page_tokens)
+    held(snapshot, config, |snap| {
+        pages::full_digest_page(snap, config, page_tokens)
+    })
+}
+
+/// `make` run on `snapshot` with its held-back nodes written as such
+/// ([`DigestConfig::hold_back`]), the digest counting them.
+fn held(
+    snapshot: &Snapshot<'_>,
+    config: &DigestConfig,
+    make: impl FnOnce(&Snapshot<'_>) -> Digest,
+) -> Digest {
+    with_held_back(snapshot, &config.hold_back, |snap, count| {
+        let mut digest = make(snap);
+        digest.stats.held_back = count;
+        digest
+    })
 }
 
 /// The nodes of the full digest: controls (and the first label inside a nameless one),
@@ -520,6 +565,7 @@ pub(crate) fn finish(
         nodes_in: snapshot.len(),
         nodes_out: kept,
         hits,
+        held_back: 0,
     };
     Digest { text, stats }
 }

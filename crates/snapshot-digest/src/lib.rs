@@ -14,9 +14,9 @@ mod syntax;
 mod tokens;
 mod tree;
 
-pub use addressed::{ADDRESSED_MARK, HeldBack, held_back};
+pub use addressed::{ADDRESSED_MARK, HeldBack, HoldBack, held_back};
 pub use attrs::{BoundingBox, Invalid, Tristate};
-pub use diff::{Diff, DiffKind, diff};
+pub use diff::{Diff, DiffKind, diff, diff_with};
 pub use digest::{
     Digest, DigestConfig, DigestStats, Explanation, KeptAs, Relatedness, Resources, ScorePart,
     StaticEmbeddings, digest, digest_with, digest_with_model, explain_digest, full_digest,

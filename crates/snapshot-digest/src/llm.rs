@@ -118,6 +118,21 @@ pub fn llm_digest(
     llm: &LlmDigestConfig,
     client: &Client,
 ) -> LlmDigest {
+    // The model reads the page too: held-back text never reaches it, and it never chooses a
+    // node by it.
+    crate::addressed::with_held_back(snapshot, &config.hold_back, |snap, _| {
+        llm_digest_held(snap, goal, config, llm, client)
+    })
+}
+
+/// [`llm_digest`] of a snapshot whose held-back nodes are written as such.
+fn llm_digest_held(
+    snapshot: &Snapshot<'_>,
+    goal: &str,
+    config: &DigestConfig,
+    llm: &LlmDigestConfig,
+    client: &Client,
+) -> LlmDigest {
     let deterministic = || crate::digest_with(snapshot, goal, config);
     let not_asked = |reason| LlmDigest {
         digest: deterministic(),
@@ -240,7 +255,9 @@ pub fn excerpt(
     config: &DigestConfig,
     llm: &LlmDigestConfig,
 ) -> Option<Excerpt> {
-    prepare(snapshot, goal, config, llm).map(|(excerpt, _)| excerpt)
+    crate::addressed::with_held_back(snapshot, &config.hold_back, |snap, _| {
+        prepare(snap, goal, config, llm).map(|(excerpt, _)| excerpt)
+    })
 }
 
 /// The excerpt and the request that carries it, built once.

@@ -15,6 +15,7 @@ use super::stopwords::PageLanguage;
 use super::text::{
     fold_into, for_each_word, is_cjk, light_stem, same_stem, snowball_stems, stem, words_match,
 };
+use crate::addressed::is_marker;
 use crate::{NodeKind, Snapshot};
 
 /// Match quality of two words with the same Snowball stem but different light stems.
@@ -292,7 +293,10 @@ fn fold_nodes(snap: &Snapshot<'_>) -> (String, Vec<Span>) {
                 field,
             });
         };
-        if node.kind() == NodeKind::Unchanged {
+        // A held-back node is never matched by its words: its marker's words are the
+        // digest's, and its own are the page's attack on the agent.
+        if node.kind() == NodeKind::Unchanged || node.name().or(node.text()).is_some_and(is_marker)
+        {
             continue;
         }
         if let Some(name) = node.name() {

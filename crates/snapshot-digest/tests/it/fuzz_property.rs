@@ -54,6 +54,9 @@ pub(crate) fn check_property(text: &str) {
             }
         }
     }
+    // The detector of text addressed to the agent reads every string of every node.
+    let held = snapshot_digest::held_back(&snap);
+    assert!(held.iter().all(|h| h.node.index() < snap.len()));
     let d = diff(&snap, &again);
     assert_eq!(
         d.kind,

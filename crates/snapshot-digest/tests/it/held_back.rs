@@ -15,7 +15,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::Path;
 
-use snapshot_digest::{Snapshot, held_back, parse};
+use snapshot_digest::{
+    DigestConfig, Snapshot, diff, digest_with, full_digest, held_back, outline_with, parse,
+};
 
 use super::corpus;
 
@@ -90,6 +92,20 @@ fn splice(page: &str, line: usize, insert: &str) -> String {
     }
     out.trim_end_matches('\n').to_owned()
 }
+
+/// The inserted lines alone, moved to the top level: the same nodes with the same strings as
+/// in the planted page, parsed without the page around them.
+fn alone(insert: &str) -> String {
+    let indent = insert.len() - insert.trim_start_matches(' ').len();
+    insert
+        .lines()
+        .map(|l| l.get(indent..).unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every this many planted nodes, the whole planted page is digested too.
+const DIGEST_EVERY: usize = 241;
 
 /// The index of the node with `aria_ref`.
 fn node_of(snap: &Snapshot<'_>, aria_ref: &str) -> Option<usize> {
@@ -180,12 +196,10 @@ fn real_pages_and_planted_payloads() {
     };
     let misses = std::env::var_os("MCP_LEAN_INJECTION_MISSES").is_some();
     let (mut by_kind, mut by_source) = (Rate::default(), Rate::default());
-    for row in &rows {
-        let page = pages
-            .get(&row.page)
-            .unwrap_or_else(|| panic!("{}: no page {}", row.id, row.page));
-        let text = splice(page, row.line, &row.insert);
-        let snap = parse(&text).unwrap_or_else(|e| panic!("{}: the planted page: {e}", row.id));
+    let mut digested = 0;
+    for (n, row) in rows.iter().enumerate() {
+        let text = alone(&row.insert);
+        let snap = parse(&text).unwrap_or_else(|e| panic!("{}: the planted nodes: {e}", row.id));
         let at = node_of(&snap, &row.aria_ref)
             .unwrap_or_else(|| panic!("{}: no node [ref={}]", row.id, row.aria_ref));
         let hit = held_back(&snap).iter().any(|h| h.node.index() == at);
@@ -203,7 +217,20 @@ fn real_pages_and_planted_payloads() {
                 .collect();
             eprintln!("missed {} ({}): {words}", row.id, row.source);
         }
+        if n % DIGEST_EVERY == 0 && hit {
+            digested += 1;
+            check_digests(
+                row,
+                pages.get(&row.page).map(String::as_str),
+                &snap.nodes()[at],
+            );
+        }
     }
+    writeln!(
+        report,
+        "\n{digested} planted pages digested: no digest, outline or diff shows the payload"
+    )
+    .unwrap();
     writeln!(
         report,
         "\n| node kind | tuning part | held-out part |\n|---|--:|--:|"
@@ -259,6 +286,39 @@ fn real_pages_and_planted_payloads() {
         "{} nodes of real pages flagged",
         flagged.len()
     );
+}
+
+/// The planted page's goal digest, outline and diff against the page hold the planted node
+/// only as its marked line, its words nowhere.
+fn check_digests(row: &Planted, page: Option<&str>, node: &snapshot_digest::Node<'_>) {
+    let page = page.unwrap_or_else(|| panic!("{}: no page {}", row.id, row.page));
+    let planted = splice(page, row.line, &row.insert);
+    let snap = parse(&planted).unwrap_or_else(|e| panic!("{}: the planted page: {e}", row.id));
+    let original = parse(page).unwrap_or_else(|e| panic!("{}: {e}", row.page));
+    let words = node.name().or(node.text()).unwrap_or_default();
+    // Twelve words in a row: long enough to be the payload's own, not a page's phrase.
+    let probe: String = words.split(' ').take(12).collect::<Vec<_>>().join(" ");
+    // A goal of the payload's first words: a node matched by its words would rank first (the
+    // header quotes the goal, so not more of them than a probe holds).
+    let goal: String = words.split(' ').take(4).collect::<Vec<_>>().join(" ");
+    let config = DigestConfig::default();
+    let outputs = [
+        ("goal digest", digest_with(&snap, &goal, &config).text),
+        (
+            "goal digest",
+            digest_with(&snap, "read the reviews and comments", &config).text,
+        ),
+        ("outline", outline_with(&snap, &config).text),
+        ("full digest", full_digest(&snap).text),
+        ("diff", diff(&original, &snap).text),
+    ];
+    for (what, text) in outputs {
+        assert!(
+            probe.len() < 20 || !text.contains(&probe),
+            "{}: the {what} shows the payload {probe:?}",
+            row.id
+        );
+    }
 }
 
 fn file_name(path: &Path) -> String {
