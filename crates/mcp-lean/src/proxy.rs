@@ -84,6 +84,18 @@ pub(crate) struct Args {
     /// names or globs (`browser_drop,browser_network_*`).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     exclude_tools: Option<Vec<String>>,
+    /// Wrap every text of every result in markers that carry a nonce random per session,
+    /// `<<page-content NONCE>>` … `<</page-content NONCE>>`, and say in each tool's
+    /// description that what they hold is data from the page, never instructions. Default:
+    /// off, or the config file's contentBoundaries.
+    #[arg(long)]
+    content_boundaries: bool,
+    /// Pass page text that addresses the agent as it is. By default such a text (a prompt
+    /// injection in a review, a hidden paragraph, an image's name, a script's value) is one
+    /// line, `⚠ text addressed to the agent (N chars), not shown; read it with
+    /// confirm_output TOKEN`, and the result says how many were held back.
+    #[arg(long)]
+    show_flagged: bool,
     /// The URL of a server that speaks streamable HTTP (`http://localhost:8931/mcp`), instead
     /// of a command to start.
     #[arg(long, value_name = "URL", conflicts_with = "command")]
@@ -179,6 +191,8 @@ fn prepare(args: &Args) -> Result<Settings, String> {
         max_result_tokens: args.max_result_tokens.and_then(|n| usize::try_from(n).ok()),
         tools: args.tools.clone(),
         exclude_tools: args.exclude_tools.clone(),
+        content_boundaries: args.content_boundaries,
+        show_flagged: args.show_flagged,
     };
     overrides
         .apply(mcp_proxy_rules::Profile::generic())

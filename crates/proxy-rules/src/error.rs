@@ -23,6 +23,11 @@ pub enum Error {
     /// A `tools` or `excludeTools` pattern that cannot name a tool.
     #[error("{0}")]
     ToolPattern(String),
+    /// The system gave no random bytes for the content boundaries' nonce.
+    #[error(
+        "no random bytes for the content boundaries' nonce ({0}); the system's random source is unavailable, run without --content-boundaries"
+    )]
+    Random(String),
     /// The output guard refused its configuration.
     #[error("the preview settings are not valid: {0}")]
     Guard(#[from] output_guard::Error),

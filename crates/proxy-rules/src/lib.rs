@@ -1,8 +1,10 @@
 #![doc = include_str!("../README.md")]
 
+mod boundary;
 mod cap;
 mod error;
 mod filter;
+mod held;
 mod markdown;
 mod profile;
 mod read;
@@ -19,4 +21,6 @@ pub use rewrite::{
     text_tokens,
 };
 pub use stats::{CallStats, Report, Timing, ToolSum};
-pub use tools::{LeanArgs, ToolsReport, augment_tools, confirm_tool, read_tool, split_args};
+pub use tools::{
+    LeanArgs, ToolsReport, augment_tools, augment_tools_with, confirm_tool, read_tool, split_args,
+};

@@ -81,6 +81,14 @@ pub struct Profile {
     /// result [`max_result_tokens`](Self::max_result_tokens) does not bound. Default `false`:
     /// read as often as needed, in parts, each read within the cap.
     pub one_time_outputs: bool,
+    /// Whether page text that addresses the agent (a prompt injection in a review, a hidden
+    /// paragraph, an image's name, a script's value) is held back: shown as one line marked
+    /// `⚠ text addressed to the agent`, read with the confirm tool. Default `true`.
+    pub hold_back: bool,
+    /// Whether every text of a result is wrapped in markers that carry a nonce random per
+    /// session (`<<page-content NONCE>>` … `<</page-content NONCE>>`), which the tool
+    /// descriptions explain. Default `false`.
+    pub content_boundaries: bool,
     /// Which of the server's tools the client sees and may call.
     pub tools: ToolFilter,
     /// Arguments of the snapshot tools that ask for a part of the page (Playwright's `target`
@@ -177,6 +185,8 @@ impl Profile {
             output_ttl: Duration::from_secs(15 * 60),
             max_stored_bytes: 64 << 20,
             one_time_outputs: false,
+            hold_back: true,
+            content_boundaries: false,
             tools: ToolFilter::default(),
             partial_snapshot_args: Vec::new(),
             file_arg: None,
@@ -292,6 +302,12 @@ impl Profile {
         if let Some(v) = file.one_time_outputs {
             p.one_time_outputs = v;
         }
+        if let Some(v) = file.hold_back {
+            p.hold_back = v;
+        }
+        if let Some(v) = file.content_boundaries {
+            p.content_boundaries = v;
+        }
         if file.tools.is_some() || file.exclude_tools.is_some() {
             p.tools = ToolFilter::new(
                 file.tools.as_deref().unwrap_or(&[]),
@@ -404,6 +420,10 @@ pub struct ProfileFile {
     pub max_stored_bytes: Option<usize>,
     /// See [`Profile::one_time_outputs`].
     pub one_time_outputs: Option<bool>,
+    /// See [`Profile::hold_back`].
+    pub hold_back: Option<bool>,
+    /// See [`Profile::content_boundaries`].
+    pub content_boundaries: Option<bool>,
     /// Tool names or `*` globs the client sees; the others are hidden. Default: all.
     pub tools: Option<Vec<String>>,
     /// Tool names or `*` globs hidden from the client, after `tools`.

@@ -8,10 +8,11 @@ use std::sync::{Arc, Mutex};
 use output_guard::{Budget, Config as GuardConfig, Guard, Kind, StoreLimits, TokenStore};
 use serde_json::{Map, Value, json};
 use snapshot_digest::{
-    DiffKind, DigestConfig, Snapshot, diff, digest_with, full_digest_page, outline_with,
-    parse_lenient,
+    DiffKind, DigestConfig, HoldBack, Snapshot, diff_with, digest_with, full_digest_page,
+    outline_with, parse_lenient,
 };
 
+use crate::held::Holder;
 use crate::markdown::{
     devtools_snapshot, devtools_url, fenced, fenced_json, legacy_snapshot, page_url, sections,
     snapshot_link,
@@ -125,6 +126,9 @@ pub struct Outcome {
     pub server_tokens: usize,
     /// [`result_tokens`](crate::result_tokens) of the result as the client gets it.
     pub client_tokens: usize,
+    /// Parts of the result held back because they address the agent (snapshot nodes, lines
+    /// of other text), each shown as a line marked `⚠ text addressed to the agent`.
+    pub held_back: usize,
 }
 
 /// Writes a goal digest in place of [`digest_with`]: the snapshot, the goal and the digest
@@ -133,6 +137,12 @@ pub struct Outcome {
 /// is one.
 pub type GoalDigester =
     dyn Fn(&Snapshot<'_>, &str, &DigestConfig) -> (String, Option<String>) + Send + Sync;
+
+/// What one rewrite gathers as it goes: what was done, and what was held back.
+struct Work<'s> {
+    outcome: Outcome,
+    holder: Holder<'s>,
+}
 
 /// Recent snapshots kept per page for diffs.
 const RECENT_PAGES: usize = 16;
@@ -177,6 +187,8 @@ pub struct Rewriter {
     /// the live page moved in between or a result holds more beside the snapshot.
     outline: Mutex<Option<(String, Arc<str>, usize)>>,
     goal_digester: Option<Arc<GoalDigester>>,
+    /// The session's nonce of [`Profile::content_boundaries`]' markers.
+    nonce: Option<String>,
 }
 
 impl std::fmt::Debug for Rewriter {
@@ -198,9 +210,15 @@ impl Rewriter {
     ///
     /// # Errors
     ///
-    /// [`Error::Limit`] or [`Error::Guard`] when the profile's limits are out of range.
+    /// [`Error::Limit`] or [`Error::Guard`] when the profile's limits are out of range;
+    /// [`Error::Random`] when content boundaries are asked for and no nonce can be made.
     pub fn new(profile: Profile) -> Result<Self, Error> {
         profile.check()?;
+        let nonce = if profile.content_boundaries {
+            Some(crate::boundary::nonce()?)
+        } else {
+            None
+        };
         let guard = Guard::new(GuardConfig {
             budget: Budget::Chars(profile.preview_chars),
             confirm_tool: profile.confirm_tool.clone(),
@@ -221,6 +239,7 @@ impl Rewriter {
             recent: Mutex::new(VecDeque::new()),
             outline: Mutex::new(None),
             goal_digester: None,
+            nonce,
         })
     }
 
@@ -259,11 +278,12 @@ impl Rewriter {
     #[must_use]
     pub fn prepare(&self, tool: &str, mut arguments: Option<Map<String, Value>>) -> Prepared {
         if tool == self.profile.confirm_tool {
-            return Prepared::Answer(crate::read::answer(
-                &self.store,
-                &self.profile,
-                arguments.as_ref(),
-            ));
+            // What the read tool returns is what pages wrote: inside the boundaries too.
+            let mut answer = crate::read::answer(&self.store, &self.profile, arguments.as_ref());
+            if let Some(nonce) = &self.nonce {
+                crate::boundary::wrap(&mut answer, nonce);
+            }
+            return Prepared::Answer(answer);
         }
         if !self.profile.tools.allows(tool) {
             return Prepared::Answer(error_result(&self.profile.tools.refusal(tool)));
@@ -329,20 +349,56 @@ impl Rewriter {
     /// `structuredContent` is stored behind a token, then images or other items are left out
     /// with a note, until it fits.
     pub fn rewrite(&self, call: &Call, result: &mut Value, files: &dyn SnapshotFiles) -> Outcome {
-        let mut outcome = Outcome {
+        let outcome = Outcome {
             server_tokens: crate::result_tokens(result),
             ..Outcome::default()
         };
-        self.rewrite_items(call, result, files, &mut outcome);
+        let mut work = Work {
+            outcome,
+            holder: Holder::new(
+                &self.store,
+                &self.profile.confirm_tool,
+                self.profile.hold_back,
+            ),
+        };
+        self.rewrite_items(call, result, files, &mut work);
+        let Work {
+            mut outcome,
+            mut holder,
+        } = work;
+        if let Some(note) = holder.note()
+            && let Some(items) = result.get_mut("content").and_then(Value::as_array_mut)
+        {
+            items.push(json!({"type": "text", "text": note}));
+        }
+        outcome.held_back = holder.count;
+        // The markers go on after the cap, which leaves them room.
+        let margin = if self.nonce.is_some() {
+            crate::boundary::MARGIN_TOKENS
+        } else {
+            0
+        };
         outcome.client_tokens = crate::cap::enforce(
             result,
-            self.profile.max_result_tokens,
+            self.profile.max_result_tokens - margin,
             &self.guard,
             &self.store,
             &self.profile.confirm_tool,
             &mut outcome,
         );
+        if let Some(nonce) = &self.nonce {
+            crate::boundary::wrap(result, nonce);
+            outcome.client_tokens = crate::result_tokens(result);
+        }
         outcome
+    }
+
+    /// The session's content boundary nonce, when [`Profile::content_boundaries`] is on: the
+    /// tool descriptions say what the markers that carry it mean
+    /// ([`crate::augment_tools_with`]).
+    #[must_use]
+    pub fn boundary_nonce(&self) -> Option<&str> {
+        self.nonce.as_deref()
     }
 
     fn rewrite_items(
@@ -350,13 +406,13 @@ impl Rewriter {
         call: &Call,
         result: &mut Value,
         files: &dyn SnapshotFiles,
-        outcome: &mut Outcome,
+        work: &mut Work<'_>,
     ) {
         let is_error = result.get("isError").and_then(Value::as_bool) == Some(true);
         if is_error || result.get("structuredContent").is_some() {
             return;
         }
-        let before = outcome.server_tokens;
+        let before = work.outcome.server_tokens;
         let Some(items) = result.get_mut("content").and_then(Value::as_array_mut) else {
             return;
         };
@@ -368,16 +424,44 @@ impl Rewriter {
             let Some(Value::String(text)) = item.get_mut("text") else {
                 continue;
             };
-            let done = outcome.actions.len();
-            if let Some(new) = self.rewrite_text(call, text, files, before, outcome) {
+            let done = work.outcome.actions.len();
+            // Page text that addresses the agent goes first, before any preview can show a
+            // part of it; a snapshot's is held back by its digest, node by node.
+            if let Some(held) = work.holder.hold_text(text, self.snapshot_range(text)) {
+                *text = held;
+            }
+            if let Some(new) = self.rewrite_text(call, text, files, before, work) {
                 *text = new;
             }
-            goal_used |= outcome.actions[done..].contains(&Action::GoalDigest);
+            goal_used |= work.outcome.actions[done..].contains(&Action::GoalDigest);
         }
         if call.lean.goal.is_some() && !goal_used {
-            outcome
+            work.outcome
                 .notes
                 .push("the goal found no snapshot in the result".to_owned());
+        }
+    }
+
+    /// Where the inline snapshot of a result's text is, if it has one: chrome-devtools-mcp's
+    /// body after its heading, the fenced block of Playwright's `### Snapshot`, or the legacy
+    /// form.
+    fn snapshot_range(&self, text: &str) -> Option<Range<usize>> {
+        let reads_snapshots =
+            !self.profile.snapshot_tools.is_empty() || !self.profile.action_tools.is_empty();
+        if !reads_snapshots {
+            return None;
+        }
+        let secs = sections(text);
+        let snapshot_section = secs.iter().find(|s| &text[s.title.clone()] == "Snapshot");
+        if snapshot_section.is_none()
+            && let Some(body) = devtools_snapshot(text)
+            && text[body.clone()].trim_start().starts_with("uid=")
+        {
+            return Some(body);
+        }
+        match snapshot_section {
+            Some(s) => fenced(text, s.body.clone()),
+            None => legacy_snapshot(text),
         }
     }
 
@@ -388,7 +472,7 @@ impl Rewriter {
         text: &str,
         files: &dyn SnapshotFiles,
         result_tokens: usize,
-        outcome: &mut Outcome,
+        work: &mut Work<'_>,
     ) -> Option<String> {
         let secs = sections(text);
         let mut edits: Vec<(Range<usize>, String)> = Vec::new();
@@ -406,7 +490,7 @@ impl Rewriter {
             let url = devtools_url(raw).to_owned();
             let room = self.room(result_tokens, raw);
             return self
-                .lean_snapshot(call, &url, raw, room, outcome)
+                .lean_snapshot(call, &url, raw, room, work)
                 .map(|lean| apply(text, vec![(body, lean.trim_end_matches('\n').to_owned())]));
         }
         if reads_snapshots {
@@ -418,20 +502,14 @@ impl Rewriter {
             if let Some(inner) = inline {
                 let raw = &text[inner.clone()];
                 let room = self.room(result_tokens, raw);
-                if let Some(lean) = self.lean_snapshot(call, url, raw, room, outcome) {
+                if let Some(lean) = self.lean_snapshot(call, url, raw, room, work) {
                     edits.push((inner, lean));
                 }
             } else if !call.to_file
                 && let Some(section) = snapshot_section
                 && let Some((line, path)) = snapshot_link(text, section.body.clone())
-                && let Some(block) = self.inline_linked(
-                    call,
-                    url,
-                    path,
-                    files,
-                    self.room(result_tokens, ""),
-                    outcome,
-                )
+                && let Some(block) =
+                    self.inline_linked(call, url, path, files, self.room(result_tokens, ""), work)
             {
                 let link = &text[line.clone()];
                 edits.push((line, format!("{link}\n{block}")));
@@ -448,7 +526,7 @@ impl Rewriter {
                 continue;
             }
             let preview = self.guard.json_text(content.to_owned(), &self.store);
-            outcome.actions.push(Action::Preview);
+            work.outcome.actions.push(Action::Preview);
             let end = section.body.start + content.len();
             edits.push((section.body.start..end, preview.text));
         }
@@ -456,7 +534,7 @@ impl Rewriter {
             && self.profile.guard_plain_text
             && output_guard::char_len(text) > self.profile.preview_chars
         {
-            outcome.actions.push(Action::Preview);
+            work.outcome.actions.push(Action::Preview);
             // A script's value in a ```json block is summarized as JSON, its framing kept;
             // any other long text is cut.
             if let Some(inner) = fenced_json(text) {
@@ -483,14 +561,16 @@ impl Rewriter {
         path: &str,
         files: &dyn SnapshotFiles,
         room: usize,
-        outcome: &mut Outcome,
+        work: &mut Work<'_>,
     ) -> Option<String> {
         let raw = match files.read(path) {
             Ok(raw) => raw,
             Err(why) => {
                 // The agent sees why the link stays a link, in one line under it.
                 let why = why.replace(['\n', '\r'], " ");
-                outcome.notes.push(format!("snapshot link {path}: {why}"));
+                work.outcome
+                    .notes
+                    .push(format!("snapshot link {path}: {why}"));
                 return Some(format!("- The proxy did not read this file: {why}"));
             }
         };
@@ -501,16 +581,16 @@ impl Rewriter {
             .map(str::trim_start)
             .any(|l| l.starts_with("```") || l.starts_with('#'));
         if markdown {
-            outcome.notes.push(format!(
+            work.outcome.notes.push(format!(
                 "snapshot link {path}: the file holds Markdown (a ``` or # line), so it stays a link"
             ));
             return None;
         }
-        outcome.linked_tokens += snapshot_digest::estimate_tokens(&raw);
+        work.outcome.linked_tokens += snapshot_digest::estimate_tokens(&raw);
         let shown = self
-            .lean_snapshot(call, url, &raw, room, outcome)
+            .lean_snapshot(call, url, &raw, room, work)
             .unwrap_or(raw);
-        outcome.actions.push(Action::InlinedFile);
+        work.outcome.actions.push(Action::InlinedFile);
         Some(format!("```yaml\n{}\n```", shown.trim_end_matches('\n')))
     }
 
@@ -531,6 +611,33 @@ impl Rewriter {
         url: &str,
         raw: &str,
         room: usize,
+        work: &mut Work<'_>,
+    ) -> Option<String> {
+        let (snapshot, _diagnostics) = parse_lenient(raw);
+        let hold = work.holder.for_snapshot(&snapshot);
+        let lean =
+            self.lean_snapshot_held(call, url, raw, &snapshot, &hold, room, &mut work.outcome);
+        if lean.is_some() {
+            return lean;
+        }
+        // A snapshot that passes whole still never carries text that addresses the agent.
+        snapshot_digest::held_back_text(&snapshot, &hold)
+    }
+
+    /// [`Self::lean_snapshot`] of `raw`, parsed as `snapshot`, its nodes held back as `hold`
+    /// says; `None` to keep it whole.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one call site, each argument distinct"
+    )]
+    fn lean_snapshot_held(
+        &self,
+        call: &Call,
+        url: &str,
+        raw: &str,
+        snapshot: &Snapshot<'_>,
+        hold: &HoldBack,
+        room: usize,
         outcome: &mut Outcome,
     ) -> Option<String> {
         // A part of the page is not the page: it must not become the base of the next diff.
@@ -539,14 +646,16 @@ impl Rewriter {
         } else {
             self.remember(url, raw)
         };
-        let (snapshot, _diagnostics) = parse_lenient(raw);
-        let config = self.digest_config(call.lean.page);
+        let config = DigestConfig {
+            hold_back: hold.clone(),
+            ..self.digest_config(call.lean.page)
+        };
         if let Some(goal) = &call.lean.goal {
             outcome.actions.push(Action::GoalDigest);
             let Some(digester) = &self.goal_digester else {
-                return Some(digest_with(&snapshot, goal, &config).text);
+                return Some(digest_with(snapshot, goal, &config).text);
             };
-            let (text, note) = digester(&snapshot, goal, &config);
+            let (text, note) = digester(snapshot, goal, &config);
             outcome.notes.extend(note);
             return Some(text);
         }
@@ -555,7 +664,7 @@ impl Rewriter {
             WithoutGoal::Diff if !self.profile.is_snapshot_tool(&call.tool) => {
                 let changes = previous.map(|old| {
                     let (old, _) = parse_lenient(&old);
-                    diff(&old, &snapshot)
+                    diff_with(&old, snapshot, &config.hold_back)
                 });
                 match changes {
                     Some(d) if d.kind != DiffKind::Navigated => (d.text, Action::Diff),
@@ -567,7 +676,7 @@ impl Rewriter {
                             ),
                             ..config
                         };
-                        (outline_with(&snapshot, &config).text, Action::Outline)
+                        (outline_with(snapshot, &config).text, Action::Outline)
                     }
                 }
             }
@@ -583,7 +692,7 @@ impl Rewriter {
                     Some((kept, size)) => {
                         full_digest_page(&parse_lenient(&kept).0, &config, size).text
                     }
-                    None => full_digest_page(&snapshot, &config, room).text,
+                    None => full_digest_page(snapshot, &config, room).text,
                 };
                 (text, Action::FullDigest)
             }

@@ -32,6 +32,18 @@ pub struct CallStats {
     pub upstream_ms: f64,
     /// Milliseconds of that spent rewriting the result (digests, diffs, previews).
     pub rewrite_ms: f64,
+    /// Parts of the result held back because they address the agent.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub held_back: usize,
+}
+
+/// Whether a count is zero (left out of the statistics line).
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if passes a reference"
+)]
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl CallStats {
@@ -56,6 +68,7 @@ impl CallStats {
             ms: millis(timing.total),
             upstream_ms: millis(timing.upstream),
             rewrite_ms: millis(timing.rewrite),
+            held_back: outcome.held_back,
         }
     }
 
@@ -72,6 +85,7 @@ impl CallStats {
             ms: millis(elapsed),
             upstream_ms: 0.0,
             rewrite_ms: 0.0,
+            held_back: 0,
         }
     }
 
@@ -94,6 +108,7 @@ impl CallStats {
             ms: millis(elapsed),
             upstream_ms: 0.0,
             rewrite_ms: 0.0,
+            held_back: 0,
         }
     }
 
@@ -109,6 +124,7 @@ impl CallStats {
             ms: millis(elapsed),
             upstream_ms: millis(elapsed),
             rewrite_ms: 0.0,
+            held_back: 0,
         }
     }
 
@@ -180,6 +196,8 @@ pub struct ToolSum {
     pub linked_tokens: usize,
     /// Tokens the client got.
     pub client_tokens: usize,
+    /// Parts of results held back because they address the agent.
+    pub held_back: usize,
 }
 
 impl Report {
@@ -221,6 +239,7 @@ impl Report {
             sum.server_tokens += stats.server_tokens;
             sum.linked_tokens += stats.linked_tokens;
             sum.client_tokens += stats.client_tokens;
+            sum.held_back += stats.held_back;
             if stats.rewrite_ms.is_finite() {
                 report.rewrite_ms.push(stats.rewrite_ms);
             }
@@ -249,6 +268,7 @@ impl Report {
                 server_tokens: a.server_tokens + t.server_tokens,
                 linked_tokens: a.linked_tokens + t.linked_tokens,
                 client_tokens: a.client_tokens + t.client_tokens,
+                held_back: a.held_back + t.held_back,
             })
     }
 
@@ -296,7 +316,21 @@ impl Report {
         for (name, t) in &self.tools {
             row(&mut out, name, t);
         }
-        row(&mut out, "**total**", &self.total());
+        let total = self.total();
+        row(&mut out, "**total**", &total);
+        if total.held_back > 0 {
+            let _ = writeln!(
+                out,
+                "\nheld back as addressed to the agent: {} parts of results ({})",
+                total.held_back,
+                self.tools
+                    .iter()
+                    .filter(|(_, t)| t.held_back > 0)
+                    .map(|(name, t)| format!("{name} {}", t.held_back))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
         if let (Some(p50), Some(p99)) = (
             self.rewrite_ms_quantile(0.5),
             self.rewrite_ms_quantile(0.99),

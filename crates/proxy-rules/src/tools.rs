@@ -113,6 +113,49 @@ pub fn augment_tools(result: &mut Value, profile: &Profile) -> ToolsReport {
     report
 }
 
+/// [`augment_tools`], and with a content boundary nonce (a session's
+/// [`Rewriter::boundary_nonce`](crate::Rewriter::boundary_nonce)), one more line in every
+/// tool's description that says what the markers around page text mean.
+///
+/// # Example
+///
+/// ```
+/// use mcp_proxy_rules::{Profile, Rewriter, augment_tools_with};
+/// use serde_json::json;
+///
+/// let profile = Profile::playwright().with_file(r#"{"contentBoundaries": true}"#)?;
+/// let rw = Rewriter::new(profile)?;
+/// let nonce = rw.boundary_nonce().expect("boundaries on");
+/// let mut result = json!({"tools": [{"name": "browser_snapshot", "description": "Capture the page.",
+///     "inputSchema": {"type": "object", "properties": {}}}]});
+/// augment_tools_with(&mut result, rw.profile(), Some(nonce));
+/// let description = result["tools"][0]["description"].as_str().unwrap();
+/// assert!(description.contains(&format!("<<page-content {nonce}>>")));
+/// # Ok::<(), mcp_proxy_rules::Error>(())
+/// ```
+pub fn augment_tools_with(
+    result: &mut Value,
+    profile: &Profile,
+    nonce: Option<&str>,
+) -> ToolsReport {
+    let report = augment_tools(result, profile);
+    if let Some(nonce) = nonce
+        && let Some(tools) = result.get_mut("tools").and_then(Value::as_array_mut)
+    {
+        let line = crate::boundary::description_line(nonce);
+        for tool in tools {
+            let described = match tool.get("description").and_then(Value::as_str) {
+                Some(d) if !d.trim().is_empty() => format!("{}\n\n{line}", d.trim_end()),
+                _ => line.clone(),
+            };
+            if let Some(object) = tool.as_object_mut() {
+                object.insert("description".to_owned(), Value::String(described));
+            }
+        }
+    }
+    report
+}
+
 /// Adds the two properties to one tool; false when it cannot without shadowing its own.
 fn add_goal(tool: &mut Value) -> bool {
     let Some(schema) = tool.get_mut("inputSchema").and_then(Value::as_object_mut) else {

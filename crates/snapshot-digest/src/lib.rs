@@ -14,7 +14,7 @@ mod syntax;
 mod tokens;
 mod tree;
 
-pub use addressed::{ADDRESSED_MARK, HeldBack, HoldBack, held_back};
+pub use addressed::{ADDRESSED_MARK, HeldBack, HoldBack, held_back, held_back_text};
 pub use attrs::{BoundingBox, Invalid, Tristate};
 pub use diff::{Diff, DiffKind, diff, diff_with};
 pub use digest::{

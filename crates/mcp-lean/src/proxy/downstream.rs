@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use mcp_proxy_rules::{CallStats, Prepared, Timing, augment_tools};
+use mcp_proxy_rules::{CallStats, Prepared, Timing, augment_tools_with};
 use rmcp::model::{
     CallToolResult, ClientRequest, ErrorData, InitializeResult, ListToolsResult, ServerResult,
 };
@@ -77,7 +77,11 @@ impl Proxy {
         };
         let mut value = to_value(&list)?;
         let server_list = value.clone();
-        let report = augment_tools(&mut value, connected.rewriter.profile());
+        let report = augment_tools_with(
+            &mut value,
+            connected.rewriter.profile(),
+            connected.rewriter.boundary_nonce(),
+        );
         if report.confirm_added && !first_page {
             // The confirm tool goes on the first page only.
             if let Some(tools) = value.get_mut("tools").and_then(Value::as_array_mut) {

@@ -44,6 +44,10 @@ pub(crate) struct Overrides {
     pub(crate) max_result_tokens: Option<usize>,
     pub(crate) tools: Option<Vec<String>>,
     pub(crate) exclude_tools: Option<Vec<String>>,
+    /// `--content-boundaries`: on whatever the configuration says.
+    pub(crate) content_boundaries: bool,
+    /// `--show-flagged`: nothing held back, whatever the configuration says.
+    pub(crate) show_flagged: bool,
 }
 
 impl Overrides {
@@ -51,6 +55,12 @@ impl Overrides {
     pub(crate) fn apply(&self, mut profile: Profile) -> Result<Profile, mcp_proxy_rules::Error> {
         if let Some(n) = self.max_result_tokens {
             profile.max_result_tokens = n;
+        }
+        if self.content_boundaries {
+            profile.content_boundaries = true;
+        }
+        if self.show_flagged {
+            profile.hold_back = false;
         }
         if self.tools.is_some() || self.exclude_tools.is_some() {
             profile.tools = ToolFilter::new(

@@ -20,7 +20,7 @@ use crate::{call, read_all, runtime, site, temp_dir, text, texts, token_of};
 const CAP: usize = 20_000;
 
 /// The proxy in front of Playwright MCP over stdio, with `extra` options.
-async fn connect(dir: &Path, extra: &[&str]) -> RunningService<RoleClient, ()> {
+pub(crate) async fn connect(dir: &Path, extra: &[&str]) -> RunningService<RoleClient, ()> {
     let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_mcp-lean"));
     cmd.current_dir(dir)
         .arg("proxy")

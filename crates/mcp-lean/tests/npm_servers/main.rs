@@ -10,6 +10,7 @@
 
 mod caps;
 mod chrome_devtools;
+mod injection;
 #[path = "../support/junit.rs"]
 mod junit;
 mod listen;

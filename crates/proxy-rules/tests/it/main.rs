@@ -4,6 +4,7 @@
 include!("fuzz_property.rs");
 
 mod cap;
+mod held;
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
