@@ -19,7 +19,11 @@ pub(crate) fn fold(text: &str) -> Cow<'_, str> {
 
 /// [`fold`] but for percent escapes.
 fn fold_chars(text: &str) -> Cow<'_, str> {
-    if text.is_ascii() && !needs_ascii_fold(text.as_bytes()) {
+    if text.is_ascii() {
+        if !needs_ascii_fold(text.as_bytes()) {
+            return Cow::Borrowed(text);
+        }
+    } else if !needs_fold(text) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len());
@@ -85,6 +89,23 @@ fn percent_decoded(text: &str) -> Option<String> {
         }
     }
     Some(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// Whether text that is not all ASCII has anything to fold: a char that reads as another or
+/// as nothing, a run of whitespace, a letter drawn like a Latin one, whitespace at its start.
+fn needs_fold(text: &str) -> bool {
+    let mut previous_space = true;
+    for c in text.chars() {
+        let space = c.is_whitespace();
+        if space && (previous_space || c != ' ' && c != '\n')
+            || visible(c) != Some(c)
+            || look_alike(c).is_some()
+        {
+            return true;
+        }
+        previous_space = space;
+    }
+    previous_space
 }
 
 /// Whether ASCII text has whitespace to fold: a tab, a carriage return, a form feed, or two

@@ -273,9 +273,11 @@ pub(crate) fn sentence(text: &str, m: Range<usize>) -> &str {
     &text[start..end]
 }
 
-/// The three signals of language `L` (an index of [`LANGUAGES`]) and its `needs`.
+/// The three signals of language `L` (an index of [`LANGUAGES`]), with the `needs` of each:
+/// a verb of disregarding and a word for instructions; a system label and its colon; a verb
+/// of sending, a secret and an address.
 macro_rules! language {
-    ($l:literal, $instructions:expr, $labels:expr, $send:expr) => {
+    ($l:literal, $disregard:expr, $instructions:expr, $labels:expr, $send:expr, $secrets:expr) => {
         [
             Signal {
                 what: "an order to set the model's instructions aside",
@@ -284,7 +286,7 @@ macro_rules! language {
                 // Words some languages share with English ("ignore … instructions"), so
                 // English's defence reads the same.
                 excused: Some(crate::english::owned_by_data),
-                needs: $instructions,
+                needs: &[$disregard, $instructions],
                 pattern: LazyLock::new(|| disregard(LANGUAGES[$l])),
             },
             Signal {
@@ -292,7 +294,7 @@ macro_rules! language {
                 strength: Strong,
                 page: Page::Strong,
                 excused: None,
-                needs: $labels,
+                needs: &[$labels, &[":"]],
                 pattern: LazyLock::new(|| system_turn(LANGUAGES[$l])),
             },
             Signal {
@@ -300,21 +302,31 @@ macro_rules! language {
                 strength: Strong,
                 page: Page::Strong,
                 excused: Some(negated::<$l>),
-                needs: $send,
+                needs: &[$send, $secrets, &["@", "http"]],
                 pattern: LazyLock::new(|| send_out(LANGUAGES[$l])),
             },
         ]
     };
 }
 
-/// Pieces every address holds (the `needs` of every request to send).
-const ADDRESS: &[&str] = &["@", "http"];
-
 /// The strong signals of the other languages.
 pub(crate) static SIGNALS: LazyLock<Vec<Signal>> = LazyLock::new(|| {
     [
         language!(
             0,
+            &[
+                "ignorier",
+                "vergiss",
+                "vergesst",
+                "vergess",
+                "missacht",
+                "überg",
+                "verwirf",
+                "verwerf",
+                "außer kraft",
+                "beacht",
+                "befolg"
+            ],
             &[
                 "anweisung",
                 "instruktion",
@@ -334,10 +346,49 @@ pub(crate) static SIGNALS: LazyLock<Vec<Signal>> = LazyLock::new(|| {
                 "systemhinweis",
                 "administratorbefehl"
             ],
-            ADDRESS
+            &[
+                "send",
+                "schick",
+                "übermittel",
+                "übermittl",
+                "leite",
+                "weiterleit",
+                "lade",
+                "hochlad",
+                "poste",
+                "mail"
+            ],
+            &[
+                "passw",
+                "kennw",
+                "zugangsdaten",
+                "anmeldedaten",
+                "cookie",
+                "sitzungs",
+                "schlüssel",
+                "verlauf",
+                "kreditkarten",
+                "daten",
+                "token"
+            ]
         ),
         language!(
             1,
+            &[
+                "ignor",
+                "oubli",
+                "néglig",
+                "compte",
+                "abstraction",
+                "outre",
+                "outrepass",
+                "écart",
+                "contourn",
+                "suis",
+                "suivez",
+                "suivre",
+                "respecte"
+            ],
             &[
                 "instruction",
                 "consigne",
@@ -348,14 +399,54 @@ pub(crate) static SIGNALS: LazyLock<Vec<Signal>> = LazyLock::new(|| {
                 "indication",
                 "prompt",
                 "invite",
-                "message",
+                "message système",
+                "messages système",
                 "programmation"
             ],
             &["système", "administrateur"],
-            ADDRESS
+            &[
+                "envoi",
+                "envoy",
+                "transmet",
+                "transfér",
+                "transfèr",
+                "partag",
+                "poste",
+                "téléverse"
+            ],
+            &[
+                "mot de passe",
+                "mots de passe",
+                "identifiants",
+                "cookie",
+                "jeton",
+                "clé",
+                "clés",
+                "historique",
+                "données",
+                "numéro",
+                "informations"
+            ]
         ),
         language!(
             2,
+            &[
+                "ignor",
+                "olvid",
+                "descart",
+                "omit",
+                "caso omiso",
+                "sigas",
+                "siga",
+                "sigan",
+                "obedezca",
+                "hagas caso",
+                "respetes",
+                "por alto",
+                "desobedec",
+                "desatiend",
+                "seguir"
+            ],
             &[
                 "instrucci",
                 "indicacion",
@@ -369,10 +460,38 @@ pub(crate) static SIGNALS: LazyLock<Vec<Signal>> = LazyLock::new(|| {
                 "programaci"
             ],
             &["sistema", "administrador"],
-            ADDRESS
+            &[
+                "enví", "envia", "manda", "mande", "reenví", "reenvia", "transmit", "compart",
+                "sube", "suba", "subir", "publica", "publique"
+            ],
+            &[
+                "contraseña",
+                "credencial",
+                "cookie",
+                "token",
+                "clave",
+                "historial",
+                "datos",
+                "número"
+            ]
         ),
         language!(
             3,
+            &[
+                "ignor",
+                "esqueç",
+                "esquec",
+                "desconsider",
+                "descart",
+                "siga",
+                "sigas",
+                "sigam",
+                "obedeç",
+                "respeite",
+                "de lado",
+                "desobedeç",
+                "seguir"
+            ],
             &[
                 "instruç",
                 "orientaç",
@@ -386,10 +505,47 @@ pub(crate) static SIGNALS: LazyLock<Vec<Signal>> = LazyLock::new(|| {
                 "programaç"
             ],
             &["sistema", "administrador"],
-            ADDRESS
+            &[
+                "envi",
+                "mand",
+                "encaminh",
+                "transmit",
+                "compartilh",
+                "partilh",
+                "carreg",
+                "publiq",
+                "public"
+            ],
+            &[
+                "senha",
+                "credenc",
+                "cookie",
+                "token",
+                "chave",
+                "histórico",
+                "dados",
+                "número"
+            ]
         ),
         language!(
             4,
+            &[
+                "игнорир",
+                "забуд",
+                "забыть",
+                "обращай",
+                "слушай",
+                "следуй",
+                "выполня",
+                "подчиня",
+                "соблюда",
+                "отбрось",
+                "откаж",
+                "пренебр",
+                "отмени",
+                "обойди",
+                "учитыва"
+            ],
             &[
                 "инструкци",
                 "указани",
@@ -401,19 +557,72 @@ pub(crate) static SIGNALS: LazyLock<Vec<Signal>> = LazyLock::new(|| {
                 "установк"
             ],
             &["системн", "администратор"],
-            ADDRESS
+            &[
+                "отправ",
+                "пришли",
+                "прислать",
+                "перешли",
+                "переслать",
+                "передай",
+                "передать",
+                "загрузи",
+                "выложи",
+                "сбрось",
+                "скинь"
+            ],
+            &[
+                "парол",
+                "учётн",
+                "учетн",
+                "cookie",
+                "куки",
+                "токен",
+                "ключ",
+                "истори",
+                "персональн",
+                "данн",
+                "номер"
+            ]
         ),
         language!(
             5,
+            &[
+                "忽略", "忽视", "忽視", "无视", "無視", "忘记", "忘記", "忘掉", "不要", "不再",
+                "别", "抛开", "拋開", "放弃", "放棄", "绕过", "繞過", "跳过", "跳過", "作废",
+                "作廢"
+            ],
             &[
                 "指令", "指示", "提示", "规则", "規則", "说明", "說明", "命令", "设定", "設定",
                 "约束", "約束", "要求"
             ],
             &["系统", "系統", "管理员", "管理員"],
-            ADDRESS
+            &[
+                "发送", "發送", "发给", "發給", "发到", "發到", "传给", "傳給", "传到", "傳到",
+                "上传", "上傳", "转发", "轉發", "提交", "寄给", "寄到"
+            ],
+            &[
+                "密码",
+                "密碼",
+                "凭据",
+                "憑據",
+                "凭证",
+                "憑證",
+                "cookie",
+                "令牌",
+                "密钥",
+                "金鑰",
+                "记录",
+                "記錄",
+                "数据",
+                "數據",
+                "个人信息",
+                "個人資料",
+                "信用卡"
+            ]
         ),
         language!(
             6,
+            &["無視", "忘れ", "破棄", "従わ", "取り消", "無効"],
             &[
                 "指示",
                 "命令",
@@ -426,7 +635,30 @@ pub(crate) static SIGNALS: LazyLock<Vec<Signal>> = LazyLock::new(|| {
                 "インストラクション"
             ],
             &["システム", "管理者"],
-            ADDRESS
+            &[
+                "送信",
+                "送っ",
+                "送れ",
+                "送付",
+                "転送",
+                "アップロード",
+                "共有",
+                "投稿",
+                "送る"
+            ],
+            &[
+                "パスワード",
+                "認証情報",
+                "クッキー",
+                "cookie",
+                "トークン",
+                "キー",
+                "秘密鍵",
+                "履歴",
+                "データ",
+                "個人情報",
+                "クレジットカード"
+            ]
         ),
     ]
     .into_iter()

@@ -1,7 +1,10 @@
 //! One pass over a text that says which signals may match it: an Aho-Corasick automaton over
-//! every piece some signal needs ([`Signal::needs`]). Most page text holds none of the pieces
-//! a strong signal needs, or only those of one or two weak signals, so most texts are let go
-//! without running a grammar, and a page of 735k chars is read in a few milliseconds.
+//! every piece some signal needs ([`Signal::needs`]). A signal is a candidate only when each
+//! of its groups of pieces has one in the text, so most page text is let go without running a
+//! grammar, and a page of 735k chars is read in milliseconds.
+//!
+//! A piece may say where a word must begin or end: `^ai^` is the word "AI", not the "ai" of
+//! "said"; `^you` is any word that starts with "you".
 
 use std::sync::LazyLock;
 
@@ -9,17 +12,24 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
 use crate::signal::Signal;
 
-/// The automaton and, for each of its patterns, the signals that need it (a bit per index of
-/// [`crate::SIGNALS`]).
+/// One pattern of the automaton: the piece it stands for, and its word edges.
+struct Pattern {
+    piece: usize,
+    starts_word: bool,
+    ends_word: bool,
+}
+
+/// The automaton, its patterns, and for each signal its groups as piece indices.
 struct Prefilter {
     automaton: AhoCorasick,
-    masks: Vec<u64>,
+    patterns: Vec<Pattern>,
+    groups: Vec<Vec<Vec<usize>>>,
 }
 
 static PREFILTER: LazyLock<Prefilter> = LazyLock::new(|| build(&crate::signals()));
 
-/// Every piece with each space as a space and as a newline: the folded text has one
-/// whitespace char where the original had a run of them, a newline when the run held one.
+/// A piece with each space as a space and as a newline: the folded text has one whitespace
+/// char where the original had a run of them, a newline when the run held one.
 fn variants(piece: &str) -> Vec<String> {
     let mut out = vec![String::new()];
     for c in piece.chars() {
@@ -38,43 +48,111 @@ fn variants(piece: &str) -> Vec<String> {
 }
 
 fn build(signals: &[&'static Signal]) -> Prefilter {
-    let mut pieces: Vec<String> = Vec::new();
-    let mut masks: Vec<u64> = Vec::new();
-    for (i, signal) in signals.iter().enumerate() {
-        for piece in signal.needs {
-            for variant in variants(piece) {
-                match pieces.iter().position(|p| *p == variant) {
-                    Some(at) => masks[at] |= 1 << i,
-                    None => {
-                        pieces.push(variant);
-                        masks.push(1 << i);
-                    }
-                }
+    let mut pieces: Vec<&str> = Vec::new();
+    let mut groups = Vec::with_capacity(signals.len());
+    for signal in signals {
+        let mut signal_groups = Vec::new();
+        for group in signal.needs {
+            let mut ids = Vec::new();
+            for &piece in *group {
+                let id = pieces.iter().position(|p| *p == piece).unwrap_or_else(|| {
+                    pieces.push(piece);
+                    pieces.len() - 1
+                });
+                ids.push(id);
             }
+            signal_groups.push(ids);
+        }
+        groups.push(signal_groups);
+    }
+    let mut texts = Vec::new();
+    let mut patterns = Vec::new();
+    for (id, piece) in pieces.iter().enumerate() {
+        let starts_word = piece.starts_with('^');
+        let ends_word = piece.len() > 1 && piece.ends_with('^');
+        let bare = piece.trim_start_matches('^').trim_end_matches('^');
+        for variant in variants(bare) {
+            texts.push(variant);
+            patterns.push(Pattern {
+                piece: id,
+                starts_word,
+                ends_word,
+            });
         }
     }
+    assert!(pieces.len() <= MAX_PIECES, "{} pieces", pieces.len());
     let automaton = AhoCorasickBuilder::new()
         .ascii_case_insensitive(true)
         .match_kind(MatchKind::Standard)
-        .build(&pieces)
+        .build(&texts)
         .unwrap_or_else(|e| unreachable!("the prefilter's pieces build an automaton: {e}"));
-    Prefilter { automaton, masks }
+    Prefilter {
+        automaton,
+        patterns,
+        groups,
+    }
+}
+
+/// The most pieces the signals may name (a set of them lives on the stack).
+const MAX_PIECES: usize = 1_024;
+
+/// A set of piece indices.
+#[derive(Default)]
+struct Pieces([u64; MAX_PIECES / 64]);
+
+impl Pieces {
+    fn insert(&mut self, piece: usize) {
+        self.0[piece / 64] |= 1 << (piece % 64);
+    }
+
+    fn contains(&self, piece: usize) -> bool {
+        self.0[piece / 64] & (1 << (piece % 64)) != 0
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+}
+
+/// Whether the char before `at` (or after, for `after`) in `text` is not part of a word.
+fn edge(text: &str, at: usize, after: bool) -> bool {
+    let c = if after {
+        text[at..].chars().next()
+    } else {
+        text[..at].chars().next_back()
+    };
+    !c.is_some_and(char::is_alphanumeric)
 }
 
 /// The signals that may match `folded` (a bit per index of [`crate::signals`]).
 pub(crate) fn candidates(folded: &str) -> u64 {
     let prefilter = &*PREFILTER;
     let lower;
-    // ASCII case is folded by the automaton; other scripts' by a lowercase copy.
-    let haystack = if folded.is_ascii() {
-        folded
-    } else {
+    // ASCII case is folded by the automaton; other scripts' by a lowercase copy, made only
+    // when there is a capital to lower (most non-ASCII of an English page is punctuation).
+    let haystack = if folded.chars().any(|c| !c.is_ascii() && c.is_uppercase()) {
         lower = folded.to_lowercase();
         &lower
+    } else {
+        folded
     };
-    let mut mask = 0;
+    let mut found = Pieces::default();
     for m in prefilter.automaton.find_overlapping_iter(haystack) {
-        mask |= prefilter.masks[m.pattern().as_usize()];
+        let pattern = &prefilter.patterns[m.pattern().as_usize()];
+        if (!pattern.starts_word || edge(haystack, m.start(), false))
+            && (!pattern.ends_word || edge(haystack, m.end(), true))
+        {
+            found.insert(pattern.piece);
+        }
+    }
+    if found.is_empty() {
+        return 0;
+    }
+    let mut mask = 0;
+    for (i, groups) in prefilter.groups.iter().enumerate() {
+        if groups.iter().all(|g| g.iter().any(|&p| found.contains(p))) {
+            mask |= 1 << i;
+        }
     }
     mask
 }

@@ -47,11 +47,11 @@ pub(crate) struct Signal {
     /// defence), a request to send that its sentence negates ("never send your password to
     /// …" is a warning).
     pub(crate) excused: Option<fn(&str, Range<usize>) -> bool>,
-    /// Lowercase pieces of which every match of `pattern` holds at least one (a space in a
-    /// piece stands for any one whitespace char of the folded text). The prefilter runs
-    /// `pattern` only on texts that hold one; a test checks that the prefilter changes no
-    /// verdict.
-    pub(crate) needs: &'static [&'static str],
+    /// Groups of lowercase pieces: every match of `pattern` holds a piece of each group (a
+    /// space in a piece stands for any one whitespace char of the folded text; `^` at either
+    /// end for a word's edge). The prefilter runs `pattern` only on texts that hold one of each;
+    /// a test checks that it changes no verdict.
+    pub(crate) needs: &'static [&'static [&'static str]],
     pub(crate) pattern: LazyLock<Regex>,
 }
 
