@@ -8,6 +8,7 @@ mod files;
 mod gate;
 mod handler;
 mod listen;
+mod order;
 mod session;
 mod stats_file;
 mod upstream;
@@ -352,7 +353,7 @@ async fn serve(args: &Args, settings: Settings) -> Outcome {
         }
     };
     let stop = CancellationToken::new();
-    let proxy = Proxy::new(server, Arc::new(settings), stop.clone());
+    let proxy = Proxy::new(server, Arc::new(settings), stop.clone(), false);
     let shared = proxy.shared();
     let running = match proxy
         .serve_with_ct(rmcp::transport::stdio(), stop.clone())

@@ -26,13 +26,16 @@ pub(crate) struct Proxy {
 }
 
 impl Proxy {
+    /// A proxy for one client session; `stateless` when each request comes on a connection of
+    /// its own (HTTP clients of the 2026 era, which have no session).
     pub(crate) fn new(
         server: ServerLink,
         settings: Arc<Settings>,
         stop: CancellationToken,
+        stateless: bool,
     ) -> Self {
         Self {
-            shared: Arc::new(Shared::new(server, settings, stop)),
+            shared: Arc::new(Shared::new(server, settings, stop, stateless)),
         }
     }
 
@@ -68,7 +71,8 @@ impl Proxy {
             &connected.peer,
             request,
             context,
-            &self.shared.progress,
+            &self.shared.askers,
+            &self.shared.order,
             self.shared.settings.timeout,
         )
         .await?;
@@ -125,7 +129,8 @@ impl Proxy {
             &connected.peer,
             ClientRequest::CallToolRequest(call_request),
             context,
-            &self.shared.progress,
+            &self.shared.askers,
+            &self.shared.order,
             self.shared.settings.timeout,
         )
         .await;
@@ -207,7 +212,8 @@ impl Proxy {
                     &connected.peer,
                     other,
                     context,
-                    &self.shared.progress,
+                    &self.shared.askers,
+                    &self.shared.order,
                     self.shared.settings.timeout,
                 )
                 .await

@@ -71,13 +71,14 @@ struct State {
 }
 
 impl State {
-    fn new_proxy(&self) -> Result<(Arc<Proxy>, Slot), ErrorData> {
+    fn new_proxy(&self, stateless: bool) -> Result<(Arc<Proxy>, Slot), ErrorData> {
         let slot =
             Slot::take(&self.live, self.max_sessions).ok_or_else(|| full(self.max_sessions))?;
         let proxy = Proxy::new(
             self.upstream.link(),
             Arc::clone(&self.settings),
             self.stop.child_token(),
+            stateless,
         );
         Ok((Arc::new(proxy), slot))
     }
@@ -87,7 +88,7 @@ impl State {
         if let Some((proxy, _)) = shared.as_ref() {
             return Ok(Arc::clone(proxy));
         }
-        let (proxy, slot) = self.new_proxy()?;
+        let (proxy, slot) = self.new_proxy(true)?;
         *shared = Some((Arc::clone(&proxy), slot));
         Ok(proxy)
     }
@@ -134,7 +135,7 @@ impl Route for SessionRoute {
             return Ok(Arc::clone(proxy));
         }
         if matches!(request, ClientRequest::InitializeRequest(_)) {
-            let (proxy, slot) = self.state.new_proxy()?;
+            let (proxy, slot) = self.state.new_proxy(false)?;
             let _ = self.own.set((Arc::clone(&proxy), slot));
             return Ok(proxy);
         }

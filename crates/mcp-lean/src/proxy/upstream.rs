@@ -2,7 +2,7 @@
 //! `initialize` parameters, passes the server's requests and notifications to the client,
 //! and forwards the client's requests with their `_meta`, progress and cancellation.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -14,30 +14,93 @@ use rmcp::model::{
 use rmcp::service::{NotificationContext, PeerRequestOptions, RequestContext, ServiceError};
 use rmcp::{Peer, RoleClient, RoleServer, Service};
 
+use super::order::Sequencer;
+
 /// The token a client gave a request, and the client connection that sent it.
 type Asker = (ProgressToken, Peer<RoleServer>);
 
-/// Progress tokens of forwarded requests: the token rmcp gave the server's copy of a request,
-/// to the token the client gave the original and the client connection that asked (over HTTP,
-/// a request of the 2026 era has a connection of its own).
+/// Who asked what, for routing the server's notifications back: the progress tokens of
+/// forwarded requests (the token rmcp gave the server's copy of a request, to the token the
+/// client gave the original and the client connection that asked: over HTTP, a request of the
+/// 2026 era has a connection of its own), and, for clients without a session, the connections
+/// of the requests in flight.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct ProgressMap(Arc<Mutex<HashMap<ProgressToken, Asker>>>);
+pub(crate) struct Askers {
+    progress: Arc<Mutex<HashMap<ProgressToken, Asker>>>,
+    in_flight: Arc<Mutex<InFlight>>,
+    /// Whether each request comes on a connection of its own (HTTP clients of the 2026 era):
+    /// then a notification that names no request (a log message) goes to the connections of
+    /// the requests in flight, as the server sent it while answering them.
+    stateless: bool,
+}
 
-impl ProgressMap {
+#[derive(Debug, Default)]
+struct InFlight {
+    next: u64,
+    peers: BTreeMap<u64, Peer<RoleServer>>,
+}
+
+/// A request in flight, taken out of [`Askers`] when dropped.
+struct Flying {
+    key: u64,
+    in_flight: Arc<Mutex<InFlight>>,
+}
+
+impl Drop for Flying {
+    fn drop(&mut self) {
+        lock(&self.in_flight).peers.remove(&self.key);
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Askers {
+    /// Askers for a proxy whose every request has a connection of its own (`stateless`), or
+    /// one whose requests share the session's.
+    pub(crate) fn new(stateless: bool) -> Self {
+        Self {
+            stateless,
+            ..Self::default()
+        }
+    }
+
     fn insert(&self, upstream: ProgressToken, downstream: ProgressToken, peer: Peer<RoleServer>) {
-        self.lock().insert(upstream, (downstream, peer));
+        lock(&self.progress).insert(upstream, (downstream, peer));
     }
 
     fn remove(&self, upstream: &ProgressToken) {
-        self.lock().remove(upstream);
+        lock(&self.progress).remove(upstream);
     }
 
     fn get(&self, upstream: &ProgressToken) -> Option<Asker> {
-        self.lock().get(upstream).cloned()
+        lock(&self.progress).get(upstream).cloned()
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<ProgressToken, Asker>> {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    /// Records a request in flight from `peer`, when requests have connections of their own.
+    fn fly(&self, peer: &Peer<RoleServer>) -> Option<Flying> {
+        if !self.stateless {
+            return None;
+        }
+        let mut in_flight = lock(&self.in_flight);
+        let key = in_flight.next;
+        in_flight.next += 1;
+        in_flight.peers.insert(key, peer.clone());
+        Some(Flying {
+            key,
+            in_flight: Arc::clone(&self.in_flight),
+        })
+    }
+
+    /// Where a notification that names no request goes: `session`, or the connections of
+    /// the requests in flight.
+    fn recipients(&self, session: &Peer<RoleServer>) -> Vec<Peer<RoleServer>> {
+        if self.stateless {
+            lock(&self.in_flight).peers.values().cloned().collect()
+        } else {
+            vec![session.clone()]
+        }
     }
 }
 
@@ -45,7 +108,7 @@ impl ProgressMap {
 pub(crate) struct Upstream {
     downstream: Peer<RoleServer>,
     client_info: ClientConfig,
-    progress: ProgressMap,
+    askers: Askers,
     timeout: Duration,
 }
 
@@ -53,13 +116,13 @@ impl Upstream {
     pub(crate) fn new(
         downstream: Peer<RoleServer>,
         client_info: ClientConfig,
-        progress: ProgressMap,
+        askers: Askers,
         timeout: Duration,
     ) -> Self {
         Self {
             downstream,
             client_info,
-            progress,
+            askers,
             timeout,
         }
     }
@@ -109,7 +172,7 @@ impl Service<RoleClient> for Upstream {
             ServerNotification::ProgressNotification(mut progress) => {
                 // Progress reaches the client under the client's own token, and only for
                 // requests that asked for it.
-                let Some((token, peer)) = self.progress.get(&progress.params.progress_token) else {
+                let Some((token, peer)) = self.askers.get(&progress.params.progress_token) else {
                     return Ok(());
                 };
                 progress.params.progress_token = token;
@@ -123,7 +186,9 @@ impl Service<RoleClient> for Upstream {
             ServerNotification::CancelledNotification(_) => return Ok(()),
             other => other,
         };
-        let _ = self.downstream.send_notification(notification).await;
+        for peer in self.askers.recipients(&self.downstream) {
+            let _ = peer.send_notification(notification.clone()).await;
+        }
         Ok(())
     }
 
@@ -134,12 +199,14 @@ impl Service<RoleClient> for Upstream {
 
 /// Sends a client's request to the server and waits for the answer, with the client's `_meta`,
 /// its progress notifications mapped back to its token, the client's cancellation passed on,
-/// and a time limit that the server's progress resets.
+/// and a time limit that the server's progress resets. The answer leaves after every
+/// notification the server sent before it (`order`).
 pub(crate) async fn forward(
     peer: &Peer<RoleClient>,
     mut request: ClientRequest,
     context: RequestContext<RoleServer>,
-    progress: &ProgressMap,
+    askers: &Askers,
+    order: &Sequencer,
     timeout: Duration,
 ) -> Result<ServerResult, ErrorData> {
     let method = request.method().to_owned();
@@ -154,11 +221,15 @@ pub(crate) async fn forward(
         .map_err(|e| service_error(&e, &method, timeout, "server"))?;
     let upstream_token = handle.progress_token.clone();
     if let Some(token) = client_token {
-        progress.insert(upstream_token.clone(), token, context.peer.clone());
+        askers.insert(upstream_token.clone(), token, context.peer.clone());
     }
+    let _flying = askers.fly(&context.peer);
     let (id, upstream) = (handle.id.clone(), handle.peer.clone());
     let answer = tokio::select! {
         answer = handle.await_response() => {
+            // What the server sent before its answer goes first: the answer waits until
+            // those notifications are passed on. Bounded, for a client that stopped reading.
+            let _ = tokio::time::timeout(timeout, order.settled(&id)).await;
             answer.map_err(|e| service_error(&e, &method, timeout, "server"))
         }
         () = context.ct.cancelled() => {
@@ -166,7 +237,7 @@ pub(crate) async fn forward(
             Err(ErrorData::new(ErrorCode::INTERNAL_ERROR, "cancelled by the client", None))
         }
     };
-    progress.remove(&upstream_token);
+    askers.remove(&upstream_token);
     answer
 }
 

@@ -15,6 +15,7 @@ mod parse;
 mod proxy;
 mod proxy_eras;
 mod proxy_http;
+mod proxy_order;
 
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};

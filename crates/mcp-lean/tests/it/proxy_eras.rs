@@ -12,14 +12,14 @@ use serde_json::{Value, json};
 use crate::repo_path;
 
 /// The proxy in front of the scripted server, spoken to line by line.
-struct Session {
+pub(crate) struct Session {
     child: Child,
     stdin: ChildStdin,
     lines: mpsc::Receiver<String>,
 }
 
 impl Session {
-    fn start() -> Self {
+    pub(crate) fn start() -> Self {
         let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-lean"))
             .args(["proxy", "--profile", "playwright", "--", "node"])
             .arg(repo_path("crates/mcp-lean/tests/it/scripted-server.mjs"))
@@ -47,18 +47,27 @@ impl Session {
 
     /// Sends a request and returns the answer with its id, skipping notifications.
     fn ask(&mut self, id: u64, method: &str, params: Value) -> Value {
-        let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        writeln!(self.stdin, "{line}").expect("write");
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(60))
-                .unwrap_or_else(|_| panic!("no answer to {method} within 60 s"));
-            let msg: Value = serde_json::from_str(&line).expect("a JSON line");
+            let msg = self.next();
             if msg["id"] == id {
                 return msg;
             }
         }
+    }
+
+    /// Writes one message.
+    pub(crate) fn send(&mut self, message: &Value) {
+        writeln!(self.stdin, "{message}").expect("write");
+    }
+
+    /// The next message the proxy writes.
+    pub(crate) fn next(&self) -> Value {
+        let line = self
+            .lines
+            .recv_timeout(Duration::from_secs(60))
+            .expect("a message within 60 s");
+        serde_json::from_str(&line).expect("a JSON line")
     }
 }
 
@@ -70,7 +79,7 @@ impl Drop for Session {
 }
 
 /// Per-request `_meta` of the 2026-07-28 revision.
-fn modern_meta() -> Value {
+pub(crate) fn modern_meta() -> Value {
     json!({
         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientInfo": {"name": "modern-test", "version": "1.0.0"},

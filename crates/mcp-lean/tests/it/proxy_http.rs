@@ -13,14 +13,14 @@ use crate::listening::Listening;
 use crate::repo_path;
 
 /// The proxy listening on a free port in front of the scripted server.
-struct Listener {
+pub(crate) struct Listener {
     /// Kept for its process, stopped when the listener is dropped.
     _proxy: Listening,
-    port: u16,
+    pub(crate) port: u16,
 }
 
 impl Listener {
-    fn start(extra: &[&str]) -> Self {
+    pub(crate) fn start(extra: &[&str]) -> Self {
         let mut command = Command::new(env!("CARGO_BIN_EXE_mcp-lean"));
         command
             .args([
@@ -47,7 +47,7 @@ impl Listener {
         }
     }
 
-    fn post(&self, headers: &[(&str, &str)], body: &str) -> Reply {
+    pub(crate) fn post(&self, headers: &[(&str, &str)], body: &str) -> Reply {
         self.send("POST", headers, body)
     }
 
@@ -92,7 +92,7 @@ impl Listener {
     }
 
     /// Opens a session with `initialize` and `notifications/initialized`; its id.
-    fn session(&self) -> String {
+    pub(crate) fn session(&self) -> String {
         let reply = self.post(&[], &init(1));
         assert_eq!(reply.status, 200, "{}", reply.body);
         let id = reply.header("mcp-session-id").expect("a session id");
@@ -121,10 +121,10 @@ impl Listener {
 
 /// An HTTP response: status, headers, and the JSON-RPC message in its body (plain JSON or the
 /// last `data:` line of an event stream).
-struct Reply {
-    status: u16,
+pub(crate) struct Reply {
+    pub(crate) status: u16,
     headers: Vec<(String, String)>,
-    body: String,
+    pub(crate) body: String,
 }
 
 impl Reply {
@@ -156,15 +156,30 @@ impl Reply {
         }
     }
 
-    fn header(&self, name: &str) -> Option<String> {
+    pub(crate) fn header(&self, name: &str) -> Option<String> {
         self.headers
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.clone())
     }
 
+    /// Every JSON-RPC message of the body, in order: the body itself, or the `data:` lines
+    /// of an event stream.
+    pub(crate) fn messages(&self) -> Vec<Value> {
+        if self.body.trim_start().starts_with('{') {
+            return serde_json::from_str(self.body.trim()).into_iter().collect();
+        }
+        self.body
+            .lines()
+            .filter_map(|l| l.strip_prefix("data:"))
+            .map(str::trim)
+            .filter(|l| l.starts_with('{'))
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+            .collect()
+    }
+
     /// The JSON-RPC message of the body.
-    fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         let text = self
             .body
             .lines()

@@ -9,7 +9,7 @@ const pendingFromClient = new Map();
 let nextId = 1;
 const cancelled = new Set();
 
-const tools = ['slow', 'sample', 'ask', 'hang', 'die', 'garbage', 'big', 'echo_meta', 'browser_snapshot', 'browser_click', 'whoami'].map((name) => ({
+const tools = ['slow', 'burst', 'sample', 'ask', 'hang', 'die', 'garbage', 'big', 'echo_meta', 'browser_snapshot', 'browser_click', 'whoami'].map((name) => ({
   name,
   description: `The ${name} behaviour of the scripted test server.`,
   inputSchema: { type: 'object', properties: {} },
@@ -33,6 +33,18 @@ async function call(id, params) {
         if (cancelled.has(id)) return stop();
       }
       return send({ id, result: { content: [{ type: 'text', text: 'done' }] } });
+    }
+    case 'burst': {
+      // Three progress notifications, a log message and the result in one write: the last
+      // notification and the response arrive back to back, as the order test needs.
+      const lines = [];
+      for (let i = 1; i <= 3; i++) {
+        if (token !== undefined) lines.push({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: 3 } });
+      }
+      lines.push({ method: 'notifications/message', params: { level: 'info', data: `burst ${id}` } });
+      lines.push({ id, result: { content: [{ type: 'text', text: 'burst done' }] } });
+      process.stdout.write(lines.map((m) => JSON.stringify({ jsonrpc: '2.0', ...m }) + '\n').join(''));
+      return;
     }
     case 'sample': {
       const rid = `s${nextId++}`;
