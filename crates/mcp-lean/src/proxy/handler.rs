@@ -13,7 +13,7 @@ use rmcp::model::{
     CallToolRequest, CallToolRequestParams, CallToolResponse, CancelTaskParams,
     CancelledNotification, CancelledNotificationParam, ClientNotification, ClientRequest,
     CompleteRequest, CompleteRequestParams, CompleteResult, CustomNotification, CustomRequest,
-    CustomResult, DiscoverRequest, DiscoverRequestParams, DiscoverResult, ErrorData,
+    CustomResult, DiscoverRequest, DiscoverRequestParams, DiscoverResult, ErrorData, Extensions,
     GetPromptRequest, GetPromptRequestParams, GetPromptResponse, GetSkillRequest,
     GetSkillRequestParams, GetSkillResult, GetTaskParams, GetTaskRequest, GetTaskResult,
     InitializeRequest, InitializeRequestParams, InitializeResult, InitializedNotification,
@@ -30,13 +30,17 @@ use serde::de::DeserializeOwned;
 
 use super::downstream::Proxy;
 
-/// Finds the proxy a request belongs to: a session's own, opened at `initialize`, or the one
-/// the listener shares among clients of the 2026 era, which have no session.
+/// Finds the proxy a request belongs to: a session's own, opened at `initialize`, or, for a
+/// client of the 2026 era, which has no session, the one of its token.
 pub(crate) trait Route: Send + Sync + 'static {
-    /// The proxy for `request`.
-    fn proxy(&self, request: &ClientRequest) -> Result<Arc<Proxy>, ErrorData>;
-    /// The proxy notifications go to, when there is one.
-    fn current(&self) -> Option<Arc<Proxy>>;
+    /// The proxy for `request`, which came with `extensions`.
+    fn proxy(
+        &self,
+        request: &ClientRequest,
+        extensions: &Extensions,
+    ) -> Result<Arc<Proxy>, ErrorData>;
+    /// The proxy a notification that came with `extensions` goes to, when there is one.
+    fn current(&self, extensions: &Extensions) -> Option<Arc<Proxy>>;
     /// What the server said of itself, when a session with it is open.
     fn info(&self) -> Option<ServerConfig>;
 }
@@ -50,7 +54,7 @@ impl<R: Route> Handler<R> {
         request: ClientRequest,
         context: RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
-        let proxy = self.0.proxy(&request)?;
+        let proxy = self.0.proxy(&request, &context.extensions)?;
         proxy.handle_request(request, context).await
     }
 
@@ -77,7 +81,7 @@ impl<R: Route> Handler<R> {
         notification: ClientNotification,
         context: NotificationContext<RoleServer>,
     ) {
-        if let Some(proxy) = self.0.current() {
+        if let Some(proxy) = self.0.current(&context.extensions) {
             let _ = proxy.handle_notification(notification, context).await;
         }
     }

@@ -100,7 +100,7 @@ fn notifications_reach_a_stdio_client_before_the_response_in_both_eras() {
 
 #[test]
 fn notifications_reach_an_http_client_before_the_response_in_both_eras() {
-    let proxy = Listener::start(&[]);
+    let proxy = Listener::start(&["--shared-session"]);
 
     // The 2025 era: a session. Its log messages go to the session's own stream (GET), as rmcp
     // routes a notification that names no request; progress rides the request's stream.
