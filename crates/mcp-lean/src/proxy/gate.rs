@@ -36,6 +36,18 @@ pub(crate) const PARSE_ERROR: i64 = -32_700;
 pub(crate) const INVALID_REQUEST: i64 = -32_600;
 /// The code of a refusal by the listener itself (origin, token, capacity).
 pub(crate) const REFUSED: i64 = -32_000;
+/// JSON-RPC's code for a method the server does not have.
+pub(crate) const METHOD_NOT_FOUND: i64 = -32_601;
+
+/// Methods the 2026-07-28 revision removed: a client of that revision that calls one gets
+/// 404 and "method not found", as the revision requires, whatever the server behind supports.
+const REMOVED_IN_2026: [&str; 5] = [
+    "initialize",
+    "ping",
+    "logging/setLevel",
+    "resources/subscribe",
+    "resources/unsubscribe",
+];
 
 /// Who may talk to the listener.
 #[derive(Debug, Clone, Default)]
@@ -182,6 +194,9 @@ pub(crate) struct Message {
     pub(crate) initialize: bool,
     /// Its id, for an error about it.
     pub(crate) id: Value,
+    /// The method, when it is one the 2026-07-28 revision removed and the request's `_meta`
+    /// names that revision or a later one.
+    pub(crate) removed: Option<String>,
 }
 
 /// Checks a POST body: one JSON-RPC 2.0 message, not a batch.
@@ -212,9 +227,20 @@ pub(crate) fn check_body(body: &[u8]) -> Result<Message, Refusal> {
                 refusal.id = id;
                 return Err(refusal);
             }
+            let modern = map
+                .get("params")
+                .and_then(|p| p.get("_meta"))
+                .and_then(|m| m.get("io.modelcontextprotocol/protocolVersion"))
+                .and_then(Value::as_str)
+                // Versions are dates, so text order is time order.
+                .is_some_and(|v| v >= "2026-07-28");
+            let removed = method
+                .filter(|m| modern && REMOVED_IN_2026.contains(m))
+                .map(str::to_owned);
             Ok(Message {
                 initialize: method == Some("initialize"),
                 id,
+                removed,
             })
         }
         _ => Err(Refusal::new(
@@ -310,5 +336,22 @@ mod tests {
         );
         let bad = check_body(br#"{"jsonrpc":"2.0","id":7,"method":5}"#).unwrap_err();
         assert_eq!(bad.id, json!(7));
+        let modern = |method: &str, version: &str| {
+            check_body(
+                json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": {"_meta": {
+                    "io.modelcontextprotocol/protocolVersion": version}}})
+                .to_string()
+                .as_bytes(),
+            )
+            .expect("valid")
+            .removed
+        };
+        assert_eq!(
+            modern("logging/setLevel", "2026-07-28").as_deref(),
+            Some("logging/setLevel")
+        );
+        assert_eq!(modern("logging/setLevel", "2025-11-25"), None);
+        assert_eq!(modern("tools/list", "2026-07-28"), None);
+        assert_eq!(init.removed, None);
     }
 }

@@ -24,7 +24,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::downstream::Proxy;
 use super::era;
-use super::gate::{Caller, Policy, REFUSED, Refusal, check_body};
+use super::gate::{Caller, METHOD_NOT_FOUND, Policy, REFUSED, Refusal, check_body};
 use super::handler::{Handler, Route};
 use super::session::{ServerLink, Settings};
 
@@ -407,6 +407,17 @@ impl Gate {
                 .to_bytes();
         if is_post {
             let message = check_body(&bytes)?;
+            if let Some(method) = message.removed.filter(|_| !has_session) {
+                let mut refusal = Refusal::new(
+                    404,
+                    METHOD_NOT_FOUND,
+                    format!(
+                        "method not found: {method} was removed in the 2026-07-28 revision, which this request's _meta names; send it in a session opened with initialize at an earlier version, or leave it out"
+                    ),
+                );
+                refusal.id = message.id;
+                return Err(refusal);
+            }
             if message.initialize
                 && !has_session
                 && self.state.live.load(Ordering::Acquire) >= self.state.max_sessions

@@ -1,5 +1,5 @@
 // The server behind `mcp-lean proxy --listen` when the official conformance suite
-// (@modelcontextprotocol/conformance 0.1.16) runs its server scenarios against the proxy: it
+// (@modelcontextprotocol/conformance 0.2.0-alpha.12) runs its server scenarios against the proxy: it
 // implements what those scenarios ask for, written from their descriptions (`conformance list`).
 // Stdio, the older protocol era (SDK v1, which scripts/conformance.sh finds under target/npm).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';

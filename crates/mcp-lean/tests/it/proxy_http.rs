@@ -501,6 +501,11 @@ fn a_client_of_the_2026_era_needs_no_session() {
         json!({"name": "browser_snapshot", "arguments": {"goal": "read the comments"}}),
     );
     assert!(text(&digest).contains("# goal digest"), "{}", digest.body);
+    // A method the revision removed: 404 and "method not found", the request's id kept.
+    let removed = ask(6, "logging/setLevel", json!({"level": "info"}));
+    assert_eq!(removed.status, 404, "{}", removed.body);
+    assert_eq!(removed.json()["error"]["code"], -32_601, "{}", removed.body);
+    assert_eq!(removed.json()["id"], 6, "{}", removed.body);
     // --shared-session: every such client in one server process.
     let whoami = json!({"name": "whoami"});
     assert_eq!(
