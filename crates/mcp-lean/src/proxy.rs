@@ -2,6 +2,7 @@
 //! a server it starts as a child process, and makes that server's results lean on the way back
 //! (the rules are in `mcp-proxy-rules`; this module is the plumbing).
 
+mod bridge;
 mod downstream;
 mod era;
 mod files;

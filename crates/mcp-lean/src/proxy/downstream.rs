@@ -16,9 +16,9 @@ use rmcp::{RoleServer, Service};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
-use super::era;
 use super::session::{Connected, ServerLink, Settings, Shared};
 use super::upstream;
+use super::{bridge, era};
 
 /// The rmcp server the client talks to.
 pub(crate) struct Proxy {
@@ -67,15 +67,7 @@ impl Proxy {
             }
             _ => true,
         };
-        let result = upstream::forward(
-            &connected.peer,
-            request,
-            context,
-            &self.shared.askers,
-            &self.shared.order,
-            self.shared.settings.timeout,
-        )
-        .await?;
+        let result = self.ask_server(connected, request, context).await?;
         let ServerResult::ListToolsResult(list) = result else {
             return Ok(result);
         };
@@ -125,15 +117,13 @@ impl Proxy {
         };
         call_request.params.arguments = arguments;
         let asked = Instant::now();
-        let outcome = upstream::forward(
-            &connected.peer,
-            ClientRequest::CallToolRequest(call_request),
-            context,
-            &self.shared.askers,
-            &self.shared.order,
-            self.shared.settings.timeout,
-        )
-        .await;
+        let outcome = self
+            .ask_server(
+                connected,
+                ClientRequest::CallToolRequest(call_request),
+                context,
+            )
+            .await;
         let upstream_time = asked.elapsed();
         let result = match outcome {
             Ok(ServerResult::CallToolResult(result)) => result,
@@ -177,6 +167,28 @@ impl Proxy {
         }
     }
 
+    /// Sends a request to the server: through the input-required bridge when the server may
+    /// ask this client something during it (see `bridge`), else forwarded as it is.
+    async fn ask_server(
+        &self,
+        connected: &Connected,
+        request: ClientRequest,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ServerResult, ErrorData> {
+        if bridge::applies(&request, &context, &connected.server) {
+            return bridge::call(&self.shared, &connected.peer, request, context).await;
+        }
+        upstream::forward(
+            &connected.peer,
+            request,
+            context,
+            &self.shared.askers,
+            &self.shared.order,
+            self.shared.settings.timeout,
+        )
+        .await
+    }
+
     fn record(&self, stats: &CallStats) {
         if let Some(file) = &self.shared.settings.stats {
             file.append(stats);
@@ -208,15 +220,7 @@ impl Proxy {
             r @ ClientRequest::CallToolRequest(_) => self.call_tool(r, context).await,
             other => {
                 let connected = self.session(&context).await?;
-                upstream::forward(
-                    &connected.peer,
-                    other,
-                    context,
-                    &self.shared.askers,
-                    &self.shared.order,
-                    self.shared.settings.timeout,
-                )
-                .await
+                self.ask_server(connected, other, context).await
             }
         }
     }
@@ -229,13 +233,17 @@ impl Service<RoleServer> for Proxy {
         context: RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
         let client = context.protocol_version();
+        let uri = match &request {
+            ClientRequest::ReadResourceRequest(r) => Some(r.params.uri.clone()),
+            _ => None,
+        };
         self.dispatch(request, context)
             .await
             .map(|mut result| {
                 era::shape_result(&mut result, client.as_ref());
                 result
             })
-            .map_err(|e| era::shape_error(e, client.as_ref()))
+            .map_err(|e| era::shape_error(e, client.as_ref(), uri.as_deref()))
     }
 
     async fn handle_notification(

@@ -24,7 +24,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::downstream::Proxy;
 use super::era;
-use super::gate::{Caller, METHOD_NOT_FOUND, Policy, REFUSED, Refusal, check_body};
+use super::gate::{Caller, METHOD_NOT_FOUND, Policy, REFUSED, Refusal, caller_of, check_body};
 use super::handler::{Handler, Route};
 use super::session::{ServerLink, Settings};
 
@@ -172,16 +172,6 @@ fn full(max: usize) -> ErrorData {
 struct SessionRoute {
     state: Arc<State>,
     own: OnceLock<(Arc<Proxy>, Slot)>,
-}
-
-/// Who sent the request whose extensions these are, as the gate found (rmcp keeps the HTTP
-/// request's parts among them).
-fn caller_of(extensions: &Extensions) -> Caller {
-    extensions
-        .get::<http::request::Parts>()
-        .and_then(|parts| parts.extensions.get::<Caller>())
-        .copied()
-        .unwrap_or(Caller::Anyone)
 }
 
 impl Route for SessionRoute {

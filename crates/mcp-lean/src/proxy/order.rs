@@ -1,21 +1,29 @@
 //! The order of the server's messages, kept on the way to the client: a notification the server
-//! sent before its response to a request reaches the client before that response.
+//! sent before its response to a request reaches the client before that response, and the
+//! requests a server sends at once are seen together.
 //!
-//! rmcp reads the server's messages in order but hands each notification to a task of its own
-//! and each response straight to the request that waits for it, so a response could overtake
-//! the progress notification written just before it (and, once the request was done, find the
-//! notification's progress token gone and drop it). [`Ordered`] sits between rmcp and the
-//! server's transport and numbers the notifications as they are read; each carries a
-//! [`Ticket`] that is given back when rmcp is done with it (after the proxy passed it on, or
-//! dropped it). A response read after notification `n` waits, in [`Sequencer::settled`],
-//! until every notification numbered below `n` is given back. No clock is involved: the wait
-//! ends when the tickets do.
+//! rmcp reads the server's messages in order but hands each notification and each request to a
+//! task of its own and each response straight to the request that waits for it, so a response
+//! could overtake the progress notification written just before it (and, once the request was
+//! done, find the notification's progress token gone and drop it). [`Ordered`] sits between
+//! rmcp and the server's transport and numbers the notifications as they are read; each carries
+//! a [`Ticket`] that is given back when rmcp is done with it (after the proxy passed it on, or
+//! dropped it). A response read after notification `n` waits, in [`Sequencer::settled`], until
+//! every notification numbered below `n` is given back.
+//!
+//! The server's requests carry a ticket too, given back once the proxy has routed the request
+//! (see [`take_ticket`]), and [`Ordered`] notes when the transport has nothing more to read
+//! without waiting. [`Sequencer::quiet`] waits for both: the input-required bridge uses it to
+//! gather every request a server wrote at once (an elicitation, a sampling and a roots request
+//! of one tool call) into one answer to the client. No clock is involved: the waits end when
+//! the tickets do and the transport runs dry.
 
 use std::collections::{BTreeSet, HashMap};
+use std::pin::pin;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use rmcp::RoleClient;
-use rmcp::model::{GetExtensions as _, JsonRpcMessage, RequestId};
+use rmcp::model::{Extensions, GetExtensions as _, JsonRpcMessage, RequestId};
 use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
 use tokio::sync::Notify;
@@ -37,27 +45,44 @@ struct State {
     /// For a response read while notifications were pending: the number the next
     /// notification had then, so every number below it must be given back first.
     barriers: HashMap<RequestId, u64>,
+    /// Requests read from the server and not yet routed.
+    requests: usize,
+    /// Whether the transport had nothing more to read when it was last asked; `false` from
+    /// the moment a message is read until it is asked again and has none.
+    dry: bool,
 }
 
-/// A notification's place in the order; given back when the last copy is dropped.
+/// A message's place in the order; given back when the last copy is dropped.
 #[derive(Debug)]
-struct Ticket {
-    seq: u64,
+pub(crate) struct Ticket {
+    /// The notification's number, or `None` for a request.
+    seq: Option<u64>,
     sequencer: Arc<Sequencer>,
 }
 
 impl Drop for Ticket {
     fn drop(&mut self) {
         let mut state = self.sequencer.lock();
-        state.pending.remove(&self.seq);
-        if state.pending.is_empty() {
-            // Every barrier is met once nothing is pending; a response nobody waits for
-            // (one that came after its request timed out) leaves nothing behind.
-            state.barriers.clear();
+        match self.seq {
+            Some(seq) => {
+                state.pending.remove(&seq);
+                if state.pending.is_empty() {
+                    // Every barrier is met once nothing is pending; a response nobody waits
+                    // for (one that came after its request timed out) leaves nothing behind.
+                    state.barriers.clear();
+                }
+            }
+            None => state.requests = state.requests.saturating_sub(1),
         }
         drop(state);
         self.sequencer.done.notify_waiters();
     }
+}
+
+/// Takes a request's ticket out of the extensions rmcp handed over with it; the request counts
+/// as routed when the ticket is dropped.
+pub(crate) fn take_ticket(extensions: &mut Extensions) -> Option<Arc<Ticket>> {
+    extensions.remove::<Arc<Ticket>>()
 }
 
 impl Sequencer {
@@ -71,18 +96,61 @@ impl Sequencer {
         let seq = state.next;
         state.next += 1;
         state.pending.insert(seq);
+        state.dry = false;
         Arc::new(Ticket {
-            seq,
+            seq: Some(seq),
             sequencer: Arc::clone(self),
         })
+    }
+
+    /// Counts a request just read until its ticket is dropped.
+    fn request_ticket(self: &Arc<Self>) -> Arc<Ticket> {
+        let mut state = self.lock();
+        state.requests += 1;
+        state.dry = false;
+        Arc::new(Ticket {
+            seq: None,
+            sequencer: Arc::clone(self),
+        })
+    }
+
+    /// Records that the transport had something to read (`dry` false) or had nothing more
+    /// without waiting (`dry` true).
+    fn set_dry(&self, dry: bool) {
+        let mut state = self.lock();
+        if state.dry == dry {
+            return;
+        }
+        state.dry = dry;
+        drop(state);
+        if dry {
+            self.done.notify_waiters();
+        }
     }
 
     /// Records that the response to `id` was read after every notification numbered so far.
     fn response(&self, id: &RequestId) {
         let mut state = self.lock();
+        state.dry = false;
         if !state.pending.is_empty() {
             let next = state.next;
             state.barriers.insert(id.clone(), next);
+        }
+    }
+
+    /// Waits until `ready` holds for the state, woken by every ticket given back and by the
+    /// transport running dry.
+    async fn wait_until(&self, ready: impl Fn(&State) -> bool) {
+        loop {
+            let done = self.done.notified();
+            let mut done = pin!(done);
+            // Registered before the check, so a change between the check and the wait still
+            // wakes it.
+            done.as_mut().enable();
+            if ready(&self.lock()) {
+                return;
+            }
+            done.await;
         }
     }
 
@@ -92,26 +160,19 @@ impl Sequencer {
         let Some(barrier) = self.lock().barriers.remove(id) else {
             return;
         };
-        loop {
-            let done = self.done.notified();
-            tokio::pin!(done);
-            // Registered before the check, so a ticket given back between the check and
-            // the wait still wakes it.
-            done.as_mut().enable();
-            if self
-                .lock()
-                .pending
-                .first()
-                .is_none_or(|first| *first >= barrier)
-            {
-                return;
-            }
-            done.await;
-        }
+        self.wait_until(|state| state.pending.first().is_none_or(|first| *first >= barrier))
+            .await;
+    }
+
+    /// Waits until the transport has nothing more to read without waiting and every request
+    /// read so far has been routed: what the server wrote at once has all arrived.
+    pub(crate) async fn quiet(&self) {
+        self.wait_until(|state| state.dry && state.requests == 0)
+            .await;
     }
 }
 
-/// A transport to the server whose notifications carry their place in the order.
+/// A transport to the server whose notifications and requests carry their place in the order.
 pub(crate) struct Ordered<T> {
     inner: T,
     sequencer: Arc<Sequencer>,
@@ -134,20 +195,42 @@ impl<T: Transport<RoleClient>> Transport<RoleClient> for Ordered<T> {
     }
 
     async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleClient>> {
-        let mut message = self.inner.receive().await?;
+        let sequencer = Arc::clone(&self.sequencer);
+        let mut next = pin!(self.inner.receive());
+        let received = std::future::poll_fn(|cx| {
+            let polled = next.as_mut().poll(cx);
+            // Pending means nothing more can be read without waiting; a message read marks
+            // the transport busy again when it gets its ticket below.
+            if polled.is_pending() {
+                sequencer.set_dry(true);
+            }
+            polled
+        })
+        .await;
+        let Some(mut message) = received else {
+            // Nothing more will come: whoever waits for the rest has all of it.
+            self.sequencer.set_dry(true);
+            return None;
+        };
         match &mut message {
             JsonRpcMessage::Notification(n) => {
                 n.notification
                     .extensions_mut()
                     .insert(self.sequencer.ticket());
             }
+            JsonRpcMessage::Request(r) => {
+                r.request
+                    .extensions_mut()
+                    .insert(self.sequencer.request_ticket());
+            }
             JsonRpcMessage::Response(r) => self.sequencer.response(&r.id),
             JsonRpcMessage::Error(e) => {
                 if let Some(id) = &e.id {
                     self.sequencer.response(id);
+                } else {
+                    self.sequencer.set_dry(false);
                 }
             }
-            JsonRpcMessage::Request(_) => {}
         }
         Some(message)
     }

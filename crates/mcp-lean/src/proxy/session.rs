@@ -16,6 +16,7 @@ use rmcp::transport::{IntoTransport, StreamableHttpClientTransport, TokioChildPr
 use rmcp::{Peer, RoleClient, RoleServer};
 use tokio_util::sync::CancellationToken;
 
+use super::bridge::Bridge;
 use super::files::OutputFiles;
 use super::order::{Ordered, Sequencer};
 use super::stats_file::StatsFile;
@@ -157,6 +158,8 @@ pub(crate) struct Shared {
     /// The task that watches the server's session, done when the session is.
     watcher: tokio::sync::Mutex<Option<tokio::task::JoinHandle<()>>>,
     pub(crate) askers: Askers,
+    /// The server's calls that clients of the 2026 era answer questions for between rounds.
+    pub(crate) bridge: Arc<Bridge>,
     /// The order of the server's messages, which its answers keep on the way to the client.
     pub(crate) order: Arc<Sequencer>,
     died: Mutex<Option<String>>,
@@ -177,6 +180,7 @@ impl Shared {
         stop: CancellationToken,
         stateless: bool,
     ) -> Self {
+        let bridge = Arc::new(Bridge::new(settings.timeout));
         Self {
             settings,
             server: Mutex::new(Some(server)),
@@ -184,6 +188,7 @@ impl Shared {
             server_ct: Mutex::new(None),
             watcher: tokio::sync::Mutex::new(None),
             askers: Askers::new(stateless),
+            bridge,
             order: Arc::default(),
             died: Mutex::new(None),
             stop,
@@ -233,6 +238,7 @@ impl Shared {
             ProtocolVersion::LATEST_WITH_INITIALIZE
         };
         let askers = self.askers.clone();
+        let bridge = Arc::clone(&self.bridge);
         let order = Arc::clone(&self.order);
         // Either era: `server/discover` first, `initialize` when the server says it does not
         // know it. A server that answers an unknown method with something else (an empty
@@ -240,8 +246,13 @@ impl Shared {
         // connection of its own.
         let handshake = async move {
             let recipe = server.recipe();
-            let upstream =
-                Upstream::new(downstream.clone(), client.clone(), askers.clone(), timeout);
+            let upstream = Upstream::new(
+                downstream.clone(),
+                client.clone(),
+                askers.clone(),
+                Arc::clone(&bridge),
+                timeout,
+            );
             let lifecycle = ClientLifecycleMode::Auto {
                 preferred_versions: vec![ProtocolVersion::V_2026_07_28],
                 legacy_version: Some(legacy),
@@ -256,7 +267,7 @@ impl Shared {
             let Ok(again) = recipe.start() else {
                 return Err(first);
             };
-            let upstream = Upstream::new(downstream, client, askers, timeout);
+            let upstream = Upstream::new(downstream, client, askers, bridge, timeout);
             again
                 .handshake(upstream, ClientLifecycleMode::Initialize, order)
                 .await

@@ -2,19 +2,26 @@
 //! `initialize` parameters, passes the server's requests and notifications to the client,
 //! and forwards the client's requests with their `_meta`, progress and cancellation.
 
+// Logging is deprecated by the 2026 revision, but servers still send log messages, and clients
+// of either era ask for them.
+#![allow(deprecated)]
+
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use rmcp::model::{
     CancelledNotification, CancelledNotificationParam, ClientConfig, ClientNotification,
-    ClientRequest, ClientResult, ErrorCode, ErrorData, GetMeta, ProgressToken, ServerNotification,
-    ServerRequest, ServerResult,
+    ClientRequest, ClientResult, ErrorCode, ErrorData, GetMeta, LoggingLevel, ProgressToken,
+    ServerNotification, ServerRequest, ServerResult,
 };
-use rmcp::service::{NotificationContext, PeerRequestOptions, RequestContext, ServiceError};
+use rmcp::service::{
+    NotificationContext, PeerRequestOptions, RequestContext, RequestHandle, ServiceError,
+};
 use rmcp::{Peer, RoleClient, RoleServer, Service};
 
-use super::order::Sequencer;
+use super::bridge::Bridge;
+use super::order::{Sequencer, take_ticket};
 
 /// The token a client gave a request, and the client connection that sent it.
 type Asker = (ProgressToken, Peer<RoleServer>);
@@ -22,38 +29,60 @@ type Asker = (ProgressToken, Peer<RoleServer>);
 /// Who asked what, for routing the server's notifications back: the progress tokens of
 /// forwarded requests (the token rmcp gave the server's copy of a request, to the token the
 /// client gave the original and the client connection that asked: over HTTP, a request of the
-/// 2026 era has a connection of its own), and, for clients without a session, the connections
-/// of the requests in flight.
+/// 2026 era has a connection of its own), and the requests in flight, with the log level each
+/// asked for.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Askers {
     progress: Arc<Mutex<HashMap<ProgressToken, Asker>>>,
     in_flight: Arc<Mutex<InFlight>>,
     /// Whether each request comes on a connection of its own (HTTP clients of the 2026 era):
-    /// then a notification that names no request (a log message) goes to the connections of
-    /// the requests in flight, as the server sent it while answering them.
+    /// then a notification that names no request goes to the connections of the requests in
+    /// flight, as the server sent it while answering them.
     stateless: bool,
 }
 
 #[derive(Debug, Default)]
 struct InFlight {
     next: u64,
-    peers: BTreeMap<u64, Peer<RoleServer>>,
+    flights: BTreeMap<u64, Flight>,
+}
+
+/// A request in flight.
+#[derive(Debug)]
+struct Flight {
+    peer: Peer<RoleServer>,
+    /// The lowest level of log message it asked for (`io.modelcontextprotocol/logLevel` in its
+    /// `_meta`), when it is of the 2026 era and asked; such a request gets no log message
+    /// without it.
+    log_level: Option<LoggingLevel>,
 }
 
 /// A request in flight, taken out of [`Askers`] when dropped.
-struct Flying {
+pub(crate) struct Flying {
     key: u64,
     in_flight: Arc<Mutex<InFlight>>,
 }
 
 impl Drop for Flying {
     fn drop(&mut self) {
-        lock(&self.in_flight).peers.remove(&self.key);
+        lock(&self.in_flight).flights.remove(&self.key);
     }
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Whether the client on `peer` opened its session with `initialize` (rmcp gives the
+/// connection of an HTTP request of the 2026 era a made-up `initialize` at that revision).
+pub(crate) fn of_older_era(peer: &Peer<RoleServer>) -> bool {
+    peer.peer_info()
+        .is_some_and(|info| info.protocol_version.has_initialize())
+}
+
+/// The severity of a log level, for comparing (the revision's order, debug lowest).
+fn severity(level: LoggingLevel) -> u8 {
+    level as u8
 }
 
 impl Askers {
@@ -66,11 +95,18 @@ impl Askers {
         }
     }
 
-    fn insert(&self, upstream: ProgressToken, downstream: ProgressToken, peer: Peer<RoleServer>) {
+    /// Maps the server's progress under `upstream` to the client's `downstream` token on `peer`.
+    pub(crate) fn insert(
+        &self,
+        upstream: ProgressToken,
+        downstream: ProgressToken,
+        peer: Peer<RoleServer>,
+    ) {
         lock(&self.progress).insert(upstream, (downstream, peer));
     }
 
-    fn remove(&self, upstream: &ProgressToken) {
+    /// Forgets the mapping of `upstream`.
+    pub(crate) fn remove(&self, upstream: &ProgressToken) {
         lock(&self.progress).remove(upstream);
     }
 
@@ -78,28 +114,50 @@ impl Askers {
         lock(&self.progress).get(upstream).cloned()
     }
 
-    /// Records a request in flight from `peer`, when requests have connections of their own.
-    fn fly(&self, peer: &Peer<RoleServer>) -> Option<Flying> {
-        if !self.stateless {
-            return None;
-        }
+    /// Records a request in flight until the returned guard is dropped.
+    pub(crate) fn fly(&self, context: &RequestContext<RoleServer>) -> Flying {
+        let log_level = context.meta.log_level();
         let mut in_flight = lock(&self.in_flight);
         let key = in_flight.next;
         in_flight.next += 1;
-        in_flight.peers.insert(key, peer.clone());
-        Some(Flying {
+        in_flight.flights.insert(
+            key,
+            Flight {
+                peer: context.peer.clone(),
+                log_level,
+            },
+        );
+        Flying {
             key,
             in_flight: Arc::clone(&self.in_flight),
-        })
+        }
     }
 
-    /// Where a notification that names no request goes: `session`, or the connections of
-    /// the requests in flight.
-    fn recipients(&self, session: &Peer<RoleServer>) -> Vec<Peer<RoleServer>> {
+    /// Where a notification that names no request goes: the client's session when it is of
+    /// the older era; else (a client of the 2026 era) the connections of the requests in
+    /// flight, or, over standard input and output, the one connection while any is. A log
+    /// message goes only where a request asked for its level (`level`).
+    fn recipients(
+        &self,
+        session: &Peer<RoleServer>,
+        level: Option<LoggingLevel>,
+    ) -> Vec<Peer<RoleServer>> {
+        if of_older_era(session) && !self.stateless {
+            return vec![session.clone()];
+        }
+        let in_flight = lock(&self.in_flight);
+        let wanted = in_flight.flights.values().filter(|flight| match level {
+            None => true,
+            Some(level) => flight
+                .log_level
+                .is_some_and(|asked| severity(level) >= severity(asked)),
+        });
         if self.stateless {
-            lock(&self.in_flight).peers.values().cloned().collect()
-        } else {
+            wanted.map(|flight| flight.peer.clone()).collect()
+        } else if wanted.count() > 0 {
             vec![session.clone()]
+        } else {
+            Vec::new()
         }
     }
 }
@@ -109,6 +167,7 @@ pub(crate) struct Upstream {
     downstream: Peer<RoleServer>,
     client_info: ClientConfig,
     askers: Askers,
+    bridge: Arc<Bridge>,
     timeout: Duration,
 }
 
@@ -117,12 +176,14 @@ impl Upstream {
         downstream: Peer<RoleServer>,
         client_info: ClientConfig,
         askers: Askers,
+        bridge: Arc<Bridge>,
         timeout: Duration,
     ) -> Self {
         Self {
             downstream,
             client_info,
             askers,
+            bridge,
             timeout,
         }
     }
@@ -132,13 +193,20 @@ impl Service<RoleClient> for Upstream {
     async fn handle_request(
         &self,
         mut request: ServerRequest,
-        context: RequestContext<RoleClient>,
+        mut context: RequestContext<RoleClient>,
     ) -> Result<ClientResult, ErrorData> {
+        // The request counts as routed when this is dropped (see `order`).
+        let ticket = take_ticket(&mut context.extensions);
         if matches!(request, ServerRequest::PingRequest(_)) {
             return Ok(ClientResult::empty(()));
         }
         // Sampling, elicitation, roots: the client answers, not the proxy.
         *request.get_meta_mut() = context.meta;
+        if !of_older_era(&self.downstream) {
+            // A client of the 2026-07-28 revision is asked only through the answer to one of
+            // its calls.
+            return self.bridge.ask(request, ticket, context.ct).await;
+        }
         let method = server_method(&request);
         let handle = self
             .downstream
@@ -148,6 +216,7 @@ impl Service<RoleClient> for Upstream {
             )
             .await
             .map_err(|e| service_error(&e, &method, self.timeout, "client"))?;
+        drop(ticket);
         let (id, peer) = (handle.id.clone(), handle.peer.clone());
         tokio::select! {
             answer = handle.await_response() => {
@@ -186,7 +255,11 @@ impl Service<RoleClient> for Upstream {
             ServerNotification::CancelledNotification(_) => return Ok(()),
             other => other,
         };
-        for peer in self.askers.recipients(&self.downstream) {
+        let level = match &notification {
+            ServerNotification::LoggingMessageNotification(log) => Some(log.params.level),
+            _ => None,
+        };
+        for peer in self.askers.recipients(&self.downstream, level) {
             let _ = peer.send_notification(notification.clone()).await;
         }
         Ok(())
@@ -211,19 +284,13 @@ pub(crate) async fn forward(
 ) -> Result<ServerResult, ErrorData> {
     let method = request.method().to_owned();
     let client_token = context.meta.get_progress_token();
+    let _flying = askers.fly(&context);
     *request.get_meta_mut() = super::era::forwarded_meta(context.meta);
-    let handle = peer
-        .send_request_with_option(
-            request,
-            PeerRequestOptions::with_timeout(timeout).reset_timeout_on_progress(),
-        )
-        .await
-        .map_err(|e| service_error(&e, &method, timeout, "server"))?;
+    let handle = send(peer, request, timeout).await?;
     let upstream_token = handle.progress_token.clone();
     if let Some(token) = client_token {
         askers.insert(upstream_token.clone(), token, context.peer.clone());
     }
-    let _flying = askers.fly(&context.peer);
     let (id, upstream) = (handle.id.clone(), handle.peer.clone());
     let answer = tokio::select! {
         answer = handle.await_response() => {
@@ -239,6 +306,25 @@ pub(crate) async fn forward(
     };
     askers.remove(&upstream_token);
     answer
+}
+
+/// Sends a client's request to the server with a time limit that the server's progress resets.
+///
+/// # Errors
+///
+/// What went wrong on the way, as the client gets it.
+pub(crate) async fn send(
+    peer: &Peer<RoleClient>,
+    request: ClientRequest,
+    timeout: Duration,
+) -> Result<RequestHandle<RoleClient>, ErrorData> {
+    let method = request.method().to_owned();
+    peer.send_request_with_option(
+        request,
+        PeerRequestOptions::with_timeout(timeout).reset_timeout_on_progress(),
+    )
+    .await
+    .map_err(|e| service_error(&e, &method, timeout, "server"))
 }
 
 /// Passes a client's notification to the server, except those the proxy's two sessions handle
@@ -260,7 +346,8 @@ pub(crate) async fn forward_client_notification(
     }
 }
 
-fn server_method(request: &ServerRequest) -> String {
+/// The method of a server's request, for messages.
+pub(crate) fn server_method(request: &ServerRequest) -> String {
     match request {
         ServerRequest::PingRequest(_) => "ping".to_owned(),
         ServerRequest::CreateMessageRequest(_) => "sampling/createMessage".to_owned(),
@@ -280,7 +367,12 @@ fn cancelled(id: rmcp::model::RequestId, reason: &str) -> CancelledNotification 
 
 /// The error the other side gets when a forwarded request fails: the peer's own error as it
 /// sent it, or what went wrong on the way.
-fn service_error(e: &ServiceError, method: &str, timeout: Duration, peer: &str) -> ErrorData {
+pub(crate) fn service_error(
+    e: &ServiceError,
+    method: &str,
+    timeout: Duration,
+    peer: &str,
+) -> ErrorData {
     match e {
         ServiceError::McpError(data) => data.clone(),
         ServiceError::Timeout { .. } => ErrorData::internal_error(

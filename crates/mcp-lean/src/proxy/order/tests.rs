@@ -51,3 +51,36 @@ async fn nothing_pending_means_no_wait_and_no_leftovers() {
     // A response nobody waited for leaves no entry behind.
     sequencer.settled(&id(3)).await;
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn quiet_waits_for_every_request_read_and_a_dry_transport() {
+    let sequencer = Arc::new(Sequencer::default());
+    let first = sequencer.request_ticket();
+    let second = sequencer.request_ticket();
+    let waiting = tokio::spawn({
+        let sequencer = Arc::clone(&sequencer);
+        async move { sequencer.quiet().await }
+    });
+    tokio::task::yield_now().await;
+    drop(first);
+    drop(second);
+    tokio::task::yield_now().await;
+    assert!(
+        !waiting.is_finished(),
+        "both requests are routed, but the transport may hold more"
+    );
+    sequencer.set_dry(true);
+    tokio::task::yield_now().await;
+    waiting.await.expect("quiet once the transport ran dry");
+    // A request read after that makes it busy again until it is routed.
+    let third = sequencer.request_ticket();
+    sequencer.set_dry(true);
+    let again = tokio::spawn({
+        let sequencer = Arc::clone(&sequencer);
+        async move { sequencer.quiet().await }
+    });
+    tokio::task::yield_now().await;
+    assert!(!again.is_finished(), "a request is still on its way");
+    drop(third);
+    again.await.expect("quiet once it is routed");
+}
