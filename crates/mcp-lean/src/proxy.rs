@@ -12,6 +12,8 @@ mod listen;
 mod order;
 mod session;
 mod stats_file;
+mod stdio;
+mod subscriptions;
 mod upstream;
 
 use std::path::PathBuf;
@@ -31,6 +33,7 @@ use downstream::Proxy;
 use files::{OutputFiles, OutputFolder};
 use session::{Overrides, ServerLink, Settings};
 use stats_file::StatsFile;
+use stdio::Stdio;
 
 /// Arguments of `mcp-lean proxy`.
 #[derive(Debug, ClapArgs)]
@@ -356,9 +359,9 @@ async fn serve(args: &Args, settings: Settings) -> Outcome {
         }
     };
     let stop = CancellationToken::new();
-    let proxy = Proxy::new(server, Arc::new(settings), stop.clone(), false);
+    let proxy = Arc::new(Proxy::new(server, Arc::new(settings), stop.clone(), false));
     let shared = proxy.shared();
-    let running = match proxy
+    let running = match Stdio::new(proxy)
         .serve_with_ct(rmcp::transport::stdio(), stop.clone())
         .await
     {

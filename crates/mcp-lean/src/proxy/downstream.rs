@@ -11,7 +11,7 @@ use mcp_proxy_rules::{CallStats, Prepared, Timing, augment_tools};
 use rmcp::model::{
     CallToolResult, ClientRequest, ErrorData, InitializeResult, ListToolsResult, ServerResult,
 };
-use rmcp::service::{NotificationContext, RequestContext};
+use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{RoleServer, Service};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
@@ -43,9 +43,53 @@ impl Proxy {
         Arc::clone(&self.shared)
     }
 
+    /// Serves one `subscriptions/listen` stream, acknowledged already, until the client
+    /// cancels it or the server's session ends.
+    ///
+    /// # Errors
+    ///
+    /// The server's session cannot be opened, or the server refuses to send updates of a
+    /// resource the stream asked about.
+    pub(crate) async fn listen(&self, subscription: SubscriptionContext) -> Result<(), ErrorData> {
+        let connected = self.session(subscription.request_context()).await?;
+        let server_subscribes = connected
+            .server
+            .capabilities
+            .resources
+            .as_ref()
+            .is_some_and(|r| r.subscribe == Some(true));
+        let resources = if server_subscribes {
+            subscription
+                .accepted()
+                .resource_subscriptions
+                .clone()
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        let _open = self
+            .shared
+            .subscriptions
+            .open(
+                subscription.sink().clone(),
+                &connected.peer,
+                resources,
+                self.shared.settings.timeout,
+            )
+            .await?;
+        tokio::select! {
+            () = subscription.cancelled() => {}
+            () = self.shared.ended() => {}
+        }
+        Ok(())
+    }
+
     /// The session with the server, opened for a client that did not send `initialize` (one
     /// of the 2026 era: its request's `_meta` says who it is).
-    async fn session(&self, context: &RequestContext<RoleServer>) -> Result<&Connected, ErrorData> {
+    pub(crate) async fn session(
+        &self,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<&Connected, ErrorData> {
         if let Some(connected) = self.shared.connected() {
             return Ok(connected);
         }

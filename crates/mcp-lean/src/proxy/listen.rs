@@ -188,6 +188,13 @@ impl Route for SessionRoute {
             let _ = self.own.set((Arc::clone(&proxy), slot));
             return Ok(proxy);
         }
+        self.caller(extensions)
+    }
+
+    fn caller(&self, extensions: &Extensions) -> Result<Arc<Proxy>, ErrorData> {
+        if let Some((proxy, _)) = self.own.get() {
+            return Ok(Arc::clone(proxy));
+        }
         self.state.stateless(caller_of(extensions))
     }
 

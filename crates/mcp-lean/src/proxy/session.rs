@@ -20,6 +20,7 @@ use super::bridge::Bridge;
 use super::files::OutputFiles;
 use super::order::{Ordered, Sequencer};
 use super::stats_file::StatsFile;
+use super::subscriptions::Subscriptions;
 use super::upstream::{Askers, Upstream};
 
 /// What the command line and the configuration file said; shared by every session.
@@ -160,6 +161,8 @@ pub(crate) struct Shared {
     pub(crate) askers: Askers,
     /// The server's calls that clients of the 2026 era answer questions for between rounds.
     pub(crate) bridge: Arc<Bridge>,
+    /// The open `subscriptions/listen` streams of clients of the 2026 era.
+    pub(crate) subscriptions: Arc<Subscriptions>,
     /// The order of the server's messages, which its answers keep on the way to the client.
     pub(crate) order: Arc<Sequencer>,
     died: Mutex<Option<String>>,
@@ -189,6 +192,7 @@ impl Shared {
             watcher: tokio::sync::Mutex::new(None),
             askers: Askers::new(stateless),
             bridge,
+            subscriptions: Arc::default(),
             order: Arc::default(),
             died: Mutex::new(None),
             stop,
@@ -239,6 +243,7 @@ impl Shared {
         };
         let askers = self.askers.clone();
         let bridge = Arc::clone(&self.bridge);
+        let subscriptions = Arc::clone(&self.subscriptions);
         let order = Arc::clone(&self.order);
         // Either era: `server/discover` first, `initialize` when the server says it does not
         // know it. A server that answers an unknown method with something else (an empty
@@ -250,7 +255,7 @@ impl Shared {
                 downstream.clone(),
                 client.clone(),
                 askers.clone(),
-                Arc::clone(&bridge),
+                (Arc::clone(&bridge), Arc::clone(&subscriptions)),
                 timeout,
             );
             let lifecycle = ClientLifecycleMode::Auto {
@@ -267,7 +272,8 @@ impl Shared {
             let Ok(again) = recipe.start() else {
                 return Err(first);
             };
-            let upstream = Upstream::new(downstream, client, askers, bridge, timeout);
+            let upstream =
+                Upstream::new(downstream, client, askers, (bridge, subscriptions), timeout);
             again
                 .handshake(upstream, ClientLifecycleMode::Initialize, order)
                 .await
@@ -336,6 +342,11 @@ impl Shared {
         profile
             .and_then(|p| settings.overrides.apply(p))
             .map_err(|e| ErrorData::internal_error(e.to_string(), None))
+    }
+
+    /// Returns when the session ends: the proxy stops, or the server went away.
+    pub(crate) async fn ended(&self) {
+        self.stop.cancelled().await;
     }
 
     /// Why the server went away, when it did.

@@ -22,6 +22,7 @@ use rmcp::{Peer, RoleClient, RoleServer, Service};
 
 use super::bridge::Bridge;
 use super::order::{Sequencer, take_ticket};
+use super::subscriptions::{Subscriptions, is_subscribed_kind};
 
 /// The token a client gave a request, and the client connection that sent it.
 type Asker = (ProgressToken, Peer<RoleServer>);
@@ -168,22 +169,28 @@ pub(crate) struct Upstream {
     client_info: ClientConfig,
     askers: Askers,
     bridge: Arc<Bridge>,
+    subscriptions: Arc<Subscriptions>,
     timeout: Duration,
 }
 
 impl Upstream {
+    /// The client the server talks to, passing what it sends to `downstream`: through
+    /// `askers`, and, for a client of the 2026 era, through the input-required bridge and the
+    /// subscription streams (`modern`).
     pub(crate) fn new(
         downstream: Peer<RoleServer>,
         client_info: ClientConfig,
         askers: Askers,
-        bridge: Arc<Bridge>,
+        modern: (Arc<Bridge>, Arc<Subscriptions>),
         timeout: Duration,
     ) -> Self {
+        let (bridge, subscriptions) = modern;
         Self {
             downstream,
             client_info,
             askers,
             bridge,
+            subscriptions,
             timeout,
         }
     }
@@ -255,6 +262,11 @@ impl Service<RoleClient> for Upstream {
             ServerNotification::CancelledNotification(_) => return Ok(()),
             other => other,
         };
+        if is_subscribed_kind(&notification) && !of_older_era(&self.downstream) {
+            // A client of the 2026 era gets these only on the subscription streams that asked.
+            self.subscriptions.deliver(&notification).await;
+            return Ok(());
+        }
         let level = match &notification {
             ServerNotification::LoggingMessageNotification(log) => Some(log.params.level),
             _ => None,
