@@ -22,8 +22,8 @@ use std::time::Duration;
 
 use clap::Args as ClapArgs;
 use mcp_proxy_rules::GoalDigester;
-use rmcp::ServiceExt;
 use rmcp::transport::TokioChildProcess;
+use rmcp::{RoleServer, ServiceExt};
 use snapshot_digest::{DigestConfig, Snapshot};
 use tokio_util::sync::CancellationToken;
 
@@ -361,10 +361,14 @@ async fn serve(args: &Args, settings: Settings) -> Outcome {
     let stop = CancellationToken::new();
     let proxy = Arc::new(Proxy::new(server, Arc::new(settings), stop.clone(), false));
     let shared = proxy.shared();
-    let running = match Stdio::new(proxy)
-        .serve_with_ct(rmcp::transport::stdio(), stop.clone())
-        .await
-    {
+    let stdio = Stdio::new(proxy);
+    let transport =
+        stdio.guard(
+            rmcp::transport::IntoTransport::<RoleServer, _, _>::into_transport(
+                rmcp::transport::stdio(),
+            ),
+        );
+    let running = match stdio.serve_with_ct(transport, stop.clone()).await {
         Ok(running) => running,
         Err(e) => {
             eprintln!("mcp-lean proxy: the client did not initialize the session: {e}");

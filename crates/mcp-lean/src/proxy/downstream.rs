@@ -17,6 +17,7 @@ use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
 use super::session::{Connected, ServerLink, Settings, Shared};
+use super::subscriptions::Wanted;
 use super::upstream;
 use super::{bridge, era};
 
@@ -52,36 +53,41 @@ impl Proxy {
     /// resource the stream asked about.
     pub(crate) async fn listen(&self, subscription: SubscriptionContext) -> Result<(), ErrorData> {
         let connected = self.session(subscription.request_context()).await?;
+        let resources = subscription
+            .accepted()
+            .resource_subscriptions
+            .clone()
+            .unwrap_or_default();
+        let _wanted = self.want_resources(connected, &resources).await?;
+        let _open = self.shared.subscriptions.open(subscription.sink().clone());
+        tokio::select! {
+            () = subscription.cancelled() => {}
+            () = self.shared.ended() => {}
+        }
+        Ok(())
+    }
+
+    /// Wants updates of `resources` from the server, when it sends any, until the guard drops.
+    ///
+    /// # Errors
+    ///
+    /// The server refuses to send updates of one of them.
+    pub(crate) async fn want_resources(
+        &self,
+        connected: &Connected,
+        resources: &[String],
+    ) -> Result<Wanted, ErrorData> {
         let server_subscribes = connected
             .server
             .capabilities
             .resources
             .as_ref()
             .is_some_and(|r| r.subscribe == Some(true));
-        let resources = if server_subscribes {
-            subscription
-                .accepted()
-                .resource_subscriptions
-                .clone()
-                .unwrap_or_default()
-        } else {
-            Vec::new()
-        };
-        let _open = self
-            .shared
+        let resources = if server_subscribes { resources } else { &[] };
+        self.shared
             .subscriptions
-            .open(
-                subscription.sink().clone(),
-                &connected.peer,
-                resources,
-                self.shared.settings.timeout,
-            )
-            .await?;
-        tokio::select! {
-            () = subscription.cancelled() => {}
-            () = self.shared.ended() => {}
-        }
-        Ok(())
+            .want(&connected.peer, resources, self.shared.settings.timeout)
+            .await
     }
 
     /// The session with the server, opened for a client that did not send `initialize` (one

@@ -1,25 +1,30 @@
 //! The proxy over standard input and output: the same rmcp `ServerHandler` as over HTTP (so a
 //! client of either era is served by the same checks: per-request `_meta`, removed methods,
-//! `subscriptions/listen`), with one route, and the two checks a `subscriptions/listen` needs
-//! before rmcp acknowledges it, which its dispatch gives no handler the chance to make: the
-//! server's session is opened first, so the acknowledgment names what the server can send, and
-//! a second stream with the id of one still open is refused, since on a shared channel the id
-//! is all that tells the streams' notifications apart.
+//! `subscriptions/listen`), with one route, and what a `subscriptions/listen` needs before rmcp
+//! acknowledges it, which its dispatch gives no handler the chance to do: the server's session
+//! is opened first, so the acknowledgment names what the server can send, and its resources are
+//! subscribed to at the server, so that no update sent after the acknowledgment is missed. And
+//! [`Guarded`], around the transport, refuses a request with the id of a stream still open
+//! before rmcp sees it: on a shared channel the id is all that tells the streams apart, and
+//! rmcp, which keys a request's cancellation by its id, would lose the open stream's.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use rmcp::model::JsonRpcMessage;
 use rmcp::model::{
     ClientNotification, ClientRequest, ErrorData, Extensions, ProtocolVersion, RequestId,
-    ServerConfig, ServerResult,
+    ServerConfig, ServerResult, SubscriptionFilter,
 };
-use rmcp::service::{NotificationContext, RequestContext};
+use rmcp::service::{NotificationContext, RequestContext, RxJsonRpcMessage, TxJsonRpcMessage};
+use rmcp::transport::Transport;
 use rmcp::{RoleServer, Service};
 
 use super::downstream::Proxy;
 use super::era;
 use super::handler::{Handler, Route};
+use super::subscriptions::Wanted;
 
 /// The one proxy of a standard input and output connection.
 pub(crate) struct Single(pub(crate) Arc<Proxy>);
@@ -67,10 +72,11 @@ impl Stdio {
     }
 }
 
-/// A stream's id, taken back when the stream ends.
+/// A stream's id, and the resources it wants, taken back when the stream ends.
 struct Claim {
     id: RequestId,
     listening: Arc<Mutex<HashSet<RequestId>>>,
+    wanted: Option<Wanted>,
 }
 
 impl Drop for Claim {
@@ -83,31 +89,95 @@ impl Drop for Claim {
 }
 
 impl Stdio {
-    /// Claims `id` for a new stream, and opens the server's session.
+    /// Opens the server's session and subscribes to the resources the stream asks about; the
+    /// stream's id was claimed by [`Guarded`] when it was read.
     async fn before_listen(
         &self,
+        filter: &SubscriptionFilter,
         context: &RequestContext<RoleServer>,
     ) -> Result<Claim, ErrorData> {
-        let fresh = self
-            .listening
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(context.id.clone());
-        if !fresh {
-            return Err(ErrorData::invalid_request(
-                format!(
-                    "a subscriptions/listen stream with the id {} is open already on this connection, and the id is what tells streams apart; give each subscriptions/listen an id of its own, or cancel the open one first",
-                    context.id
-                ),
-                None,
-            ));
-        }
-        let claim = Claim {
+        let mut claim = Claim {
             id: context.id.clone(),
             listening: Arc::clone(&self.listening),
+            wanted: None,
         };
-        self.handler.0.0.session(context).await?;
+        let proxy = &self.handler.0.0;
+        let connected = proxy.session(context).await?;
+        let resources = filter.resource_subscriptions.clone().unwrap_or_default();
+        claim.wanted = Some(proxy.want_resources(connected, &resources).await?);
         Ok(claim)
+    }
+
+    /// `transport`, with requests that reuse the id of an open stream refused.
+    pub(crate) fn guard<T>(&self, transport: T) -> Guarded<T> {
+        Guarded {
+            inner: transport,
+            listening: Arc::clone(&self.listening),
+        }
+    }
+}
+
+/// The client's transport, refusing a request whose id is that of an open
+/// `subscriptions/listen` stream, and claiming the id of each new stream as it is read.
+pub(crate) struct Guarded<T> {
+    inner: T,
+    listening: Arc<Mutex<HashSet<RequestId>>>,
+}
+
+impl<T: Transport<RoleServer>> Transport<RoleServer> for Guarded<T> {
+    type Error = T::Error;
+
+    fn send(
+        &mut self,
+        item: TxJsonRpcMessage<RoleServer>,
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        self.inner.send(item)
+    }
+
+    async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
+        loop {
+            let message = self.inner.receive().await?;
+            let JsonRpcMessage::Request(request) = &message else {
+                return Some(message);
+            };
+            let listen = matches!(
+                request.request,
+                ClientRequest::SubscriptionsListenRequest(_)
+            );
+            let fresh = {
+                let mut open = self
+                    .listening
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                if open.contains(&request.id) {
+                    false
+                } else {
+                    if listen {
+                        open.insert(request.id.clone());
+                    }
+                    true
+                }
+            };
+            if fresh {
+                return Some(message);
+            }
+            let error = ErrorData::invalid_request(
+                format!(
+                    "the id {} belongs to a subscriptions/listen stream still open on this connection, and ids are what tell requests and streams apart; give each request an id of its own, or cancel the stream first",
+                    request.id
+                ),
+                None,
+            );
+            let refusal = JsonRpcMessage::error(error, Some(request.id.clone()));
+            // Sent on a task of its own: rmcp drops this future when another event comes first,
+            // and the refusal must not go with it (the request is read already). A client that
+            // stopped reading gets nothing.
+            tokio::spawn(self.inner.send(refusal));
+        }
+    }
+
+    fn close(&mut self) -> impl Future<Output = Result<(), Self::Error>> + Send {
+        self.inner.close()
     }
 }
 
@@ -119,10 +189,12 @@ impl Service<RoleServer> for Stdio {
     ) -> Result<ServerResult, ErrorData> {
         // The claim lasts as long as the stream: rmcp's dispatch of a listen returns when it
         // ends.
-        let _claim = if matches!(request, ClientRequest::SubscriptionsListenRequest(_)) {
-            Some(self.before_listen(&context).await?)
-        } else {
-            None
+        let _claim = match &request {
+            ClientRequest::SubscriptionsListenRequest(listen) => Some(
+                self.before_listen(&listen.params.notifications, &context)
+                    .await?,
+            ),
+            _ => None,
         };
         Service::handle_request(&self.handler, request, context).await
     }

@@ -54,22 +54,20 @@ pub(crate) fn is_subscribed_kind(notification: &ServerNotification) -> bool {
 }
 
 impl Subscriptions {
-    /// Opens a stream for `sink`: the resources in `resources` no other stream wants yet are
-    /// subscribed to at `server` first. The stream is open until the returned guard drops.
+    /// Wants updates of `resources` from `server` until the returned guard drops: those no
+    /// stream wants yet are subscribed to at the server now.
     ///
     /// # Errors
     ///
     /// The server's refusal of a `resources/subscribe` (or its silence past `timeout`), naming
-    /// the resource; the stream is not opened then.
-    pub(crate) async fn open(
+    /// the resource.
+    pub(crate) async fn want(
         self: &Arc<Self>,
-        sink: SubscriptionSink,
         server: &Peer<RoleClient>,
-        resources: Vec<String>,
+        resources: &[String],
         timeout: Duration,
-    ) -> Result<Listening, ErrorData> {
-        let mut listening = Listening {
-            key: None,
+    ) -> Result<Wanted, ErrorData> {
+        let mut wanted = Wanted {
             resources: Vec::new(),
             subscriptions: Arc::downgrade(self),
             server: server.clone(),
@@ -77,22 +75,29 @@ impl Subscriptions {
         for uri in resources {
             let first = {
                 let mut inner = lock(&self.inner);
-                let wanted = inner.resources.entry(uri.clone()).or_insert(0);
-                *wanted += 1;
-                *wanted == 1
+                let count = inner.resources.entry(uri.clone()).or_insert(0);
+                *count += 1;
+                *count == 1
             };
             // Counted before the request, so the guard gives it back whatever happens.
-            listening.resources.push(uri.clone());
+            wanted.resources.push(uri.clone());
             if first {
-                subscribe(server, &uri, timeout).await?;
+                subscribe(server, uri, timeout).await?;
             }
         }
+        Ok(wanted)
+    }
+
+    /// Opens a stream for `sink`, until the returned guard drops.
+    pub(crate) fn open(self: &Arc<Self>, sink: SubscriptionSink) -> Listening {
         let mut inner = lock(&self.inner);
         let key = inner.next;
         inner.next += 1;
         inner.sinks.insert(key, sink);
-        listening.key = Some(key);
-        Ok(listening)
+        Listening {
+            key,
+            subscriptions: Arc::downgrade(self),
+        }
     }
 
     /// Passes a server's notification to every open stream whose filter asked for it.
@@ -130,16 +135,29 @@ async fn subscribe(
     }
 }
 
-/// An open subscription stream: closed, and its resources given back (unsubscribed at the
-/// server when no other stream wants them), when dropped.
+/// An open subscription stream, closed when dropped.
 pub(crate) struct Listening {
-    key: Option<u64>,
+    key: u64,
+    subscriptions: Weak<Subscriptions>,
+}
+
+impl Drop for Listening {
+    fn drop(&mut self) {
+        if let Some(subscriptions) = self.subscriptions.upgrade() {
+            lock(&subscriptions.inner).sinks.remove(&self.key);
+        }
+    }
+}
+
+/// Resources a stream wants updates of: given back when dropped, and unsubscribed at the
+/// server when no other stream wants them.
+pub(crate) struct Wanted {
     resources: Vec<String>,
     subscriptions: Weak<Subscriptions>,
     server: Peer<RoleClient>,
 }
 
-impl Drop for Listening {
+impl Drop for Wanted {
     fn drop(&mut self) {
         let Some(subscriptions) = self.subscriptions.upgrade() else {
             return;
@@ -147,13 +165,10 @@ impl Drop for Listening {
         let mut unwanted = Vec::new();
         {
             let mut inner = lock(&subscriptions.inner);
-            if let Some(key) = self.key {
-                inner.sinks.remove(&key);
-            }
             for uri in &self.resources {
-                if let Some(wanted) = inner.resources.get_mut(uri) {
-                    *wanted -= 1;
-                    if *wanted == 0 {
+                if let Some(count) = inner.resources.get_mut(uri) {
+                    *count -= 1;
+                    if *count == 0 {
                         inner.resources.remove(uri);
                         unwanted.push(uri.clone());
                     }

@@ -13,6 +13,7 @@ mod lint;
 mod listening;
 mod parse;
 mod proxy;
+mod proxy_bridge;
 mod proxy_eras;
 mod proxy_http;
 mod proxy_order;

@@ -46,7 +46,7 @@ impl Session {
     }
 
     /// Sends a request and returns the answer with its id, skipping notifications.
-    fn ask(&mut self, id: u64, method: &str, params: Value) -> Value {
+    pub(crate) fn ask(&mut self, id: u64, method: &str, params: Value) -> Value {
         self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         loop {
             let msg = self.next();

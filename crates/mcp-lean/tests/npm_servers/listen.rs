@@ -65,7 +65,7 @@ fn spawn_driver_with(script: &Path, args: [&str; 5], token: Option<&str>) -> Chi
 }
 
 /// Waits for a driver and returns what it saw; fails the test with its output if it failed.
-fn finish(child: Child, what: &str) -> Value {
+pub(crate) fn finish(child: Child, what: &str) -> Value {
     let out = child.wait_with_output().expect("the driver ends");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let line = stdout.lines().last().unwrap_or_default();
