@@ -587,6 +587,11 @@ async fn wait(
                 if let Err(e) = drain(call, answers, capabilities) {
                     return Step::Done(Box::new(Err(e)));
                 }
+                // A server that answered the call in the same breath has no use for the
+                // answers: its result goes back, and its questions fail.
+                if let Some(response) = ready(&mut call.response) {
+                    return finish(shared, call, response).await;
+                }
                 return Step::Input;
             }
             () = context.ct.cancelled() => return Step::Done(Box::new(Err(cancelled()))),

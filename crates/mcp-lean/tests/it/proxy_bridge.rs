@@ -236,6 +236,22 @@ fn a_question_the_client_cannot_answer_is_refused_to_the_server_with_minus_32021
     );
 }
 
+#[test]
+fn a_question_asked_after_the_answer_fails_at_the_server_and_the_answer_goes_back() {
+    let mut s = Session::start();
+    // The server answers the call and asks in the same write: the client gets the answer,
+    // the question an error, and the session goes on.
+    let answered = s.ask(1, "tools/call", call("ask_later", able(), None, None));
+    assert_eq!(text(&answered), "answered", "{answered}");
+    let late = s.ask(2, "tools/call", call("late_answer", able(), None, None));
+    let seen = text(&late);
+    assert!(seen.contains("\"code\""), "the server got an error: {late}");
+    assert!(
+        seen.contains("ended before the client answered") || seen.contains("no call is open"),
+        "{late}"
+    );
+}
+
 /// A request of the 2026-07-28 revision over HTTP, with the bearer `token`.
 fn post(proxy: &Listener, token: &str, id: u64, params: &Value) -> Reply {
     let bearer = format!("Bearer {token}");

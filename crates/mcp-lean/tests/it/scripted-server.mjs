@@ -11,6 +11,7 @@ let nextId = 1;
 const cancelled = new Set();
 
 const subscribed = new Set();
+let lateAnswer = Promise.resolve(null);
 const hint = (key) => ({ _meta: { 'mcp-lean/inputKey': key } });
 const ask = (method, params) => {
   const rid = `a${nextId++}`;
@@ -19,7 +20,7 @@ const ask = (method, params) => {
   return answer;
 };
 
-const tools = ['slow', 'burst', 'sample', 'ask', 'ask_named', 'ask_three', 'needs_sampling', 'changed', 'subscriptions', 'hang', 'die', 'garbage', 'big', 'echo_meta', 'browser_snapshot', 'browser_click', 'whoami'].map((name) => ({
+const tools = ['slow', 'burst', 'sample', 'ask', 'ask_named', 'ask_three', 'needs_sampling', 'ask_later', 'late_answer', 'changed', 'subscriptions', 'hang', 'die', 'garbage', 'big', 'echo_meta', 'browser_snapshot', 'browser_click', 'whoami'].map((name) => ({
   name,
   description: `The ${name} behaviour of the scripted test server.`,
   inputSchema: { type: 'object', properties: {} },
@@ -101,6 +102,18 @@ async function call(id, params) {
       if (reply.code !== undefined) return send({ id, error: reply });
       return send({ id, result: { content: [{ type: 'text', text: JSON.stringify(reply) }] } });
     }
+    case 'ask_later': {
+      // Answers, then asks in the same write: a question that belongs to no open call.
+      const rid = `l${nextId++}`;
+      lateAnswer = new Promise((r) => pendingFromClient.set(rid, r));
+      process.stdout.write([
+        { id, result: { content: [{ type: 'text', text: 'answered' }] } },
+        { id: rid, method: 'elicitation/create', params: { message: 'too late?', requestedSchema: { type: 'object', properties: {} } } },
+      ].map((m) => JSON.stringify({ jsonrpc: '2.0', ...m }) + '\n').join(''));
+      return;
+    }
+    case 'late_answer':
+      return send({ id, result: { content: [{ type: 'text', text: JSON.stringify(await lateAnswer) }] } });
     case 'changed':
       send({ method: 'notifications/tools/list_changed' });
       send({ method: 'notifications/resources/updated', params: { uri: 'test://a' } });
