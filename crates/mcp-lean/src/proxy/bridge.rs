@@ -14,7 +14,8 @@
 //! of this server session that is in a round; with none in a round, to the one parked call;
 //! otherwise the server gets an error, never a guess. The questions a server writes at once go
 //! out together: the round waits until the server's transport has nothing more to read and
-//! every request read is routed ([`Sequencer::quiet`]), with no clock involved.
+//! every request read is routed ([`Sequencer::quiet`](super::order::Sequencer::quiet)), with no
+//! clock involved.
 //!
 //! Every way a round can end without an answer ends the server's question with an error too:
 //! a question the client did not declare the capability for gets the revision's

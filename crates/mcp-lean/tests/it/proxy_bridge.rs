@@ -44,6 +44,8 @@ fn named(name: &str) -> Value {
 fn questions(answer: &Value) -> (Vec<String>, String) {
     let result = &answer["result"];
     assert_eq!(result["resultType"], "input_required", "{answer}");
+    // An interim result is not cacheable, so it carries no cache hints.
+    assert!(result.get("ttlMs").is_none(), "{answer}");
     let keys = result["inputRequests"]
         .as_object()
         .unwrap_or_else(|| panic!("inputRequests: {answer}"))
