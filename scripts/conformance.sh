@@ -80,7 +80,7 @@ for requirements in 2026-07-28 2025-11-25; do
   for scenario in $(client_scenarios "$requirements"); do
     MCP_LEAN_BIN="$bin" timeout 120 "$node22" "$suite" client --scenario "$scenario" --spec-version "$requirements" \
       --command "node $npm_dir/conformance-client.mjs" --timeout 60000 \
-      --expected-failures "$here/expected-failures.yml" -o "$dir/results" | tee -a "$dir/client.txt" || status=1
+      --expected-failures "$here/expected-failures.yml" -o "$dir/results" 2>&1 | tee -a "$dir/client.txt" || status=1
   done
 done
 exit $status

@@ -1,6 +1,7 @@
 //! Both protocol eras on the client's side of `mcp-lean proxy` over stdio, written as raw
 //! JSON-RPC lines: a client of the 2026-07-28 revision (no `initialize`; `server/discover` and
-//! per-request `_meta`), and one that sends `initialize` after `server/discover`.
+//! per-request `_meta`), one that sends `initialize` after `server/discover`, and the methods the
+//! revision removed, asked for under it.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -165,4 +166,32 @@ fn initialize_after_discover_is_served_and_an_older_client_sees_no_2026_fields()
     assert!(tools["result"]["tools"].is_array(), "{tools}");
     assert!(tools["result"].get("resultType").is_none(), "{tools}");
     assert!(tools["result"].get("ttlMs").is_none(), "{tools}");
+}
+
+#[test]
+fn methods_the_2026_revision_removed_are_not_found_over_stdio_too() {
+    let mut s = Session::start();
+    // A request of the revision opens its lifecycle; no handshake follows it.
+    let tools = s.ask(1, "tools/list", json!({"_meta": modern_meta()}));
+    assert!(tools["result"]["tools"].is_array(), "{tools}");
+    for (id, method, params) in [
+        (2, "ping", json!({})),
+        (3, "logging/setLevel", json!({"level": "info"})),
+        (4, "resources/subscribe", json!({"uri": "test://a"})),
+        (5, "resources/unsubscribe", json!({"uri": "test://a"})),
+        (
+            6,
+            "initialize",
+            json!({"protocolVersion": "2025-06-18", "capabilities": {},
+                "clientInfo": {"name": "late", "version": "1"}}),
+        ),
+    ] {
+        let mut params = params;
+        params["_meta"] = modern_meta();
+        let answer = s.ask(id, method, params);
+        assert_eq!(answer["error"]["code"], -32_601, "{method}: {answer}");
+    }
+    // The session goes on.
+    let again = s.ask(7, "tools/list", json!({"_meta": modern_meta()}));
+    assert!(again["result"]["tools"].is_array(), "{again}");
 }
