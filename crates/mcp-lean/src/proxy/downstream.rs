@@ -11,14 +11,15 @@ use mcp_proxy_rules::{CallStats, Prepared, Timing, augment_tools_with};
 use rmcp::model::{
     CallToolResult, ClientRequest, ErrorData, InitializeResult, ListToolsResult, ServerResult,
 };
-use rmcp::service::{NotificationContext, RequestContext};
+use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{RoleServer, Service};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
-use super::era;
 use super::session::{Connected, ServerLink, Settings, Shared};
+use super::subscriptions::Wanted;
 use super::upstream;
+use super::{bridge, era};
 
 /// The rmcp server the client talks to.
 pub(crate) struct Proxy {
@@ -26,13 +27,16 @@ pub(crate) struct Proxy {
 }
 
 impl Proxy {
+    /// A proxy for one client session; `stateless` when each request comes on a connection of
+    /// its own (HTTP clients of the 2026 era, which have no session).
     pub(crate) fn new(
         server: ServerLink,
         settings: Arc<Settings>,
         stop: CancellationToken,
+        stateless: bool,
     ) -> Self {
         Self {
-            shared: Arc::new(Shared::new(server, settings, stop)),
+            shared: Arc::new(Shared::new(server, settings, stop, stateless)),
         }
     }
 
@@ -40,9 +44,58 @@ impl Proxy {
         Arc::clone(&self.shared)
     }
 
+    /// Serves one `subscriptions/listen` stream, acknowledged already, until the client
+    /// cancels it or the server's session ends.
+    ///
+    /// # Errors
+    ///
+    /// The server's session cannot be opened, or the server refuses to send updates of a
+    /// resource the stream asked about.
+    pub(crate) async fn listen(&self, subscription: SubscriptionContext) -> Result<(), ErrorData> {
+        let connected = self.session(subscription.request_context()).await?;
+        let resources = subscription
+            .accepted()
+            .resource_subscriptions
+            .clone()
+            .unwrap_or_default();
+        let _wanted = self.want_resources(connected, &resources).await?;
+        let _open = self.shared.subscriptions.open(subscription.sink().clone());
+        tokio::select! {
+            () = subscription.cancelled() => {}
+            () = self.shared.ended() => {}
+        }
+        Ok(())
+    }
+
+    /// Wants updates of `resources` from the server, when it sends any, until the guard drops.
+    ///
+    /// # Errors
+    ///
+    /// The server refuses to send updates of one of them.
+    pub(crate) async fn want_resources(
+        &self,
+        connected: &Connected,
+        resources: &[String],
+    ) -> Result<Wanted, ErrorData> {
+        let server_subscribes = connected
+            .server
+            .capabilities
+            .resources
+            .as_ref()
+            .is_some_and(|r| r.subscribe == Some(true));
+        let resources = if server_subscribes { resources } else { &[] };
+        self.shared
+            .subscriptions
+            .want(&connected.peer, resources, self.shared.settings.timeout)
+            .await
+    }
+
     /// The session with the server, opened for a client that did not send `initialize` (one
     /// of the 2026 era: its request's `_meta` says who it is).
-    async fn session(&self, context: &RequestContext<RoleServer>) -> Result<&Connected, ErrorData> {
+    pub(crate) async fn session(
+        &self,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<&Connected, ErrorData> {
         if let Some(connected) = self.shared.connected() {
             return Ok(connected);
         }
@@ -64,14 +117,7 @@ impl Proxy {
             }
             _ => true,
         };
-        let result = upstream::forward(
-            &connected.peer,
-            request,
-            context,
-            &self.shared.progress,
-            self.shared.settings.timeout,
-        )
-        .await?;
+        let result = self.ask_server(connected, request, context).await?;
         let ServerResult::ListToolsResult(list) = result else {
             return Ok(result);
         };
@@ -125,14 +171,13 @@ impl Proxy {
         };
         call_request.params.arguments = arguments;
         let asked = Instant::now();
-        let outcome = upstream::forward(
-            &connected.peer,
-            ClientRequest::CallToolRequest(call_request),
-            context,
-            &self.shared.progress,
-            self.shared.settings.timeout,
-        )
-        .await;
+        let outcome = self
+            .ask_server(
+                connected,
+                ClientRequest::CallToolRequest(call_request),
+                context,
+            )
+            .await;
         let upstream_time = asked.elapsed();
         let result = match outcome {
             Ok(ServerResult::CallToolResult(result)) => result,
@@ -176,6 +221,28 @@ impl Proxy {
         }
     }
 
+    /// Sends a request to the server: through the input-required bridge when the server may
+    /// ask this client something during it (see `bridge`), else forwarded as it is.
+    async fn ask_server(
+        &self,
+        connected: &Connected,
+        request: ClientRequest,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ServerResult, ErrorData> {
+        if bridge::applies(&request, &context, &connected.server) {
+            return bridge::call(&self.shared, &connected.peer, request, context).await;
+        }
+        upstream::forward(
+            &connected.peer,
+            request,
+            context,
+            &self.shared.askers,
+            &self.shared.order,
+            self.shared.settings.timeout,
+        )
+        .await
+    }
+
     fn record(&self, stats: &CallStats) {
         if let Some(file) = &self.shared.settings.stats {
             file.append(stats);
@@ -207,14 +274,7 @@ impl Proxy {
             r @ ClientRequest::CallToolRequest(_) => self.call_tool(r, context).await,
             other => {
                 let connected = self.session(&context).await?;
-                upstream::forward(
-                    &connected.peer,
-                    other,
-                    context,
-                    &self.shared.progress,
-                    self.shared.settings.timeout,
-                )
-                .await
+                self.ask_server(connected, other, context).await
             }
         }
     }
@@ -227,13 +287,17 @@ impl Service<RoleServer> for Proxy {
         context: RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
         let client = context.protocol_version();
+        let uri = match &request {
+            ClientRequest::ReadResourceRequest(r) => Some(r.params.uri.clone()),
+            _ => None,
+        };
         self.dispatch(request, context)
             .await
             .map(|mut result| {
                 era::shape_result(&mut result, client.as_ref());
                 result
             })
-            .map_err(|e| era::shape_error(e, client.as_ref()))
+            .map_err(|e| era::shape_error(e, client.as_ref(), uri.as_deref()))
     }
 
     async fn handle_notification(

@@ -3,8 +3,10 @@
 //! client info and capabilities in `_meta` and `server/discover` replaces `initialize`.
 
 use rmcp::model::{
-    ClientConfig, DiscoverResult, ErrorCode, ErrorData, Implementation, InitializeResult,
-    ProtocolVersion, RequestMetaObject, ResultType, ServerResult, ToolsCapability,
+    ClientConfig, DiscoverResult, ElicitationCapability, ErrorCode, ErrorData,
+    FormElicitationCapability, Implementation, InitializeResult, ProtocolVersion,
+    RequestMetaObject, ResultType, RootsCapabilities, SamplingCapability, ServerResult,
+    ToolsCapability, UrlElicitationCapability,
 };
 
 /// The `_meta` keys of the 2026-07-28 revision's per-request lifecycle.
@@ -18,9 +20,27 @@ pub(crate) fn is_modern(version: Option<&ProtocolVersion>) -> bool {
 /// What the proxy presents to the server for a client that opened with `server/discover` or a
 /// request with per-request `_meta`: its client info and capabilities from that `_meta`, and
 /// the newest version with a handshake, for a server of the older era.
+///
+/// The capabilities are those the proxy can answer for through the input-required bridge
+/// (elicitation in both modes, sampling, roots), whatever this first request declared: every
+/// request of the 2026 era declares its own, the bridge checks each question against the
+/// capabilities of the call it comes in, and a server of the older era asks only a client that
+/// declared them at `initialize`.
 pub(crate) fn client_from_meta(meta: &RequestMetaObject) -> ClientConfig {
+    let mut capabilities = meta.client_capabilities().unwrap_or_default();
+    capabilities.elicitation = Some(
+        ElicitationCapability::new()
+            .with_form(FormElicitationCapability::default())
+            .with_url(UrlElicitationCapability::default()),
+    );
+    capabilities
+        .sampling
+        .get_or_insert_with(SamplingCapability::default);
+    capabilities
+        .roots
+        .get_or_insert_with(RootsCapabilities::default);
     let mut config = ClientConfig::new(
-        meta.client_capabilities().unwrap_or_default(),
+        capabilities,
         meta.client_info().unwrap_or_else(|| {
             Implementation::new("mcp-lean-proxy-client", env!("CARGO_PKG_VERSION"))
         }),
@@ -98,10 +118,23 @@ pub(crate) fn shape_result(result: &mut ServerResult, client: Option<&ProtocolVe
 }
 
 /// An error shaped for the client's era: the 2026 revision reports a missing resource as
-/// invalid parameters.
-pub(crate) fn shape_error(mut error: ErrorData, client: Option<&ProtocolVersion>) -> ErrorData {
+/// invalid parameters, with the URI asked for (`uri`, of a `resources/read`) in its data.
+pub(crate) fn shape_error(
+    mut error: ErrorData,
+    client: Option<&ProtocolVersion>,
+    uri: Option<&str>,
+) -> ErrorData {
     if is_modern(client) && error.code == ErrorCode::RESOURCE_NOT_FOUND {
         error.code = ErrorCode::INVALID_PARAMS;
+        if let Some(uri) = uri {
+            match &mut error.data {
+                Some(serde_json::Value::Object(data)) => {
+                    data.entry("uri").or_insert_with(|| uri.into());
+                }
+                Some(_) => {}
+                None => error.data = Some(serde_json::json!({"uri": uri})),
+            }
+        }
     }
     error
 }
@@ -122,6 +155,25 @@ mod tests {
         let kept = forwarded_meta(meta);
         assert_eq!(kept.0.0.len(), 2);
         assert!(kept.0.0.contains_key("vendor/trace"));
+    }
+
+    #[test]
+    fn a_missing_resource_is_invalid_params_with_its_uri_for_the_2026_era() {
+        let missing = || ErrorData::new(ErrorCode::RESOURCE_NOT_FOUND, "no such resource", None);
+        let modern = shape_error(
+            missing(),
+            Some(&ProtocolVersion::V_2026_07_28),
+            Some("test://x"),
+        );
+        assert_eq!(modern.code, ErrorCode::INVALID_PARAMS);
+        assert_eq!(modern.data, Some(serde_json::json!({"uri": "test://x"})));
+        let older = shape_error(
+            missing(),
+            Some(&ProtocolVersion::V_2025_11_25),
+            Some("test://x"),
+        );
+        assert_eq!(older.code, ErrorCode::RESOURCE_NOT_FOUND);
+        assert_eq!(older.data, None);
     }
 
     #[test]

@@ -36,23 +36,100 @@ pub(crate) const PARSE_ERROR: i64 = -32_700;
 pub(crate) const INVALID_REQUEST: i64 = -32_600;
 /// The code of a refusal by the listener itself (origin, token, capacity).
 pub(crate) const REFUSED: i64 = -32_000;
+/// JSON-RPC's code for a method the server does not have.
+pub(crate) const METHOD_NOT_FOUND: i64 = -32_601;
+
+/// Methods the 2026-07-28 revision removed: a client of that revision that calls one gets
+/// 404 and "method not found", as the revision requires, whatever the server behind supports.
+const REMOVED_IN_2026: [&str; 5] = [
+    "initialize",
+    "ping",
+    "logging/setLevel",
+    "resources/subscribe",
+    "resources/unsubscribe",
+];
 
 /// Who may talk to the listener.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Policy {
     /// Origins allowed besides the loopback ones, lowercase, without a trailing slash.
     origins: Vec<String>,
-    /// The bearer token every request must carry, when one is set.
-    token: Option<String>,
+    /// The bearer tokens a request may carry, one per client, when any are set.
+    tokens: Vec<String>,
+}
+
+/// Who sent a request the policy let through: the client holding one of the tokens (its index
+/// in the token file, blank lines and repeats left out), or anyone, when no token is set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Caller {
+    /// No token is set: requests are not told apart.
+    Anyone,
+    /// The holder of the token at this index.
+    Token(usize),
+}
+
+impl Caller {
+    /// A number for the caller that the input-required bridge signs into the request state it
+    /// gives out, so that one client's state is refused from another.
+    pub(crate) fn tag(self) -> u64 {
+        match self {
+            Self::Anyone => 0,
+            Self::Token(index) => u64::try_from(index).map_or(u64::MAX, |i| i.saturating_add(1)),
+        }
+    }
+}
+
+/// Who sent the request whose extensions these are, as the gate found (rmcp keeps the HTTP
+/// request's parts among them); [`Caller::Anyone`] over standard input and output.
+pub(crate) fn caller_of(extensions: &rmcp::model::Extensions) -> Caller {
+    extensions
+        .get::<http::request::Parts>()
+        .and_then(|parts| parts.extensions.get::<Caller>())
+        .copied()
+        .unwrap_or(Caller::Anyone)
+}
+
+/// The tokens of a token file: one a line, surrounding whitespace and a CR before the line
+/// end ignored, blank lines skipped, repeats kept once.
+///
+/// # Errors
+///
+/// A message when the file holds no token, or a token is shorter than 16 chars or holds
+/// whitespace.
+pub(crate) fn parse_tokens(text: &str, file: &str) -> Result<Vec<String>, String> {
+    let mut tokens: Vec<String> = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let token = line.trim();
+        if token.is_empty() {
+            continue;
+        }
+        if token.len() < 16 || token.contains(char::is_whitespace) {
+            return Err(format!(
+                "the token on line {} of {file} is {} chars or holds whitespace; put one token a line, each one word of at least 16 chars, e.g. from `openssl rand -hex 32`",
+                index + 1,
+                token.len()
+            ));
+        }
+        if !tokens.iter().any(|t| t == token) {
+            tokens.push(token.to_owned());
+        }
+    }
+    if tokens.is_empty() {
+        return Err(format!(
+            "{file} holds no token; put one token a line, each one word of at least 16 chars, e.g. from `openssl rand -hex 32`"
+        ));
+    }
+    Ok(tokens)
 }
 
 impl Policy {
-    /// A policy allowing loopback origins and `origins`, and requiring `token` when given.
+    /// A policy allowing loopback origins and `origins`, and requiring one of `tokens` when
+    /// any are given.
     ///
     /// # Errors
     ///
     /// A message naming an origin that is not `scheme://host[:port]`.
-    pub(crate) fn new(origins: &[String], token: Option<String>) -> Result<Self, String> {
+    pub(crate) fn new(origins: &[String], tokens: Vec<String>) -> Result<Self, String> {
         let mut normalized = Vec::new();
         for origin in origins {
             let o = origin.trim().trim_end_matches('/').to_ascii_lowercase();
@@ -69,7 +146,7 @@ impl Policy {
         }
         Ok(Self {
             origins: normalized,
-            token,
+            tokens,
         })
     }
 
@@ -97,12 +174,14 @@ impl Policy {
         matches!(host, "localhost" | "127.0.0.1" | "::1")
     }
 
-    /// Whether the `Authorization` header carries the token (always, when none is set). The
-    /// comparison takes the same time wherever the tokens differ.
-    pub(crate) fn authorized(&self, header: Option<&str>) -> bool {
-        let Some(token) = &self.token else {
-            return true;
-        };
+    /// Who sent a request with this `Authorization` header: [`Caller::Anyone`] when no token
+    /// is set, the holder of the token it carries, or `None` when it carries none of them.
+    /// Every token is compared, each in time that depends on the lengths only, so the time
+    /// says nothing of which token came close.
+    pub(crate) fn caller(&self, header: Option<&str>) -> Option<Caller> {
+        if self.tokens.is_empty() {
+            return Some(Caller::Anyone);
+        }
         let given = header
             .and_then(|h| {
                 h.strip_prefix("Bearer ")
@@ -110,12 +189,18 @@ impl Policy {
             })
             .unwrap_or("")
             .trim();
-        constant_time_eq(given.as_bytes(), token.as_bytes())
+        let mut found = None;
+        for (index, token) in self.tokens.iter().enumerate() {
+            if constant_time_eq(given.as_bytes(), token.as_bytes()) && found.is_none() {
+                found = Some(Caller::Token(index));
+            }
+        }
+        found
     }
 }
 
 /// Equality whose time depends on the lengths only, not on where the bytes differ.
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+pub(crate) fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     let mut diff = u8::from(a.len() != b.len());
     for i in 0..a.len().max(b.len()) {
         diff |= a.get(i).copied().unwrap_or(0) ^ b.get(i).copied().unwrap_or(0xff);
@@ -130,6 +215,9 @@ pub(crate) struct Message {
     pub(crate) initialize: bool,
     /// Its id, for an error about it.
     pub(crate) id: Value,
+    /// The method, when it is one the 2026-07-28 revision removed and the request's `_meta`
+    /// names that revision or a later one.
+    pub(crate) removed: Option<String>,
 }
 
 /// Checks a POST body: one JSON-RPC 2.0 message, not a batch.
@@ -160,9 +248,20 @@ pub(crate) fn check_body(body: &[u8]) -> Result<Message, Refusal> {
                 refusal.id = id;
                 return Err(refusal);
             }
+            let modern = map
+                .get("params")
+                .and_then(|p| p.get("_meta"))
+                .and_then(|m| m.get("io.modelcontextprotocol/protocolVersion"))
+                .and_then(Value::as_str)
+                // Versions are dates, so text order is time order.
+                .is_some_and(|v| v >= "2026-07-28");
+            let removed = method
+                .filter(|m| modern && REMOVED_IN_2026.contains(m))
+                .map(str::to_owned);
             Ok(Message {
                 initialize: method == Some("initialize"),
                 id,
+                removed,
             })
         }
         _ => Err(Refusal::new(
@@ -179,7 +278,8 @@ mod tests {
 
     #[test]
     fn loopback_and_given_origins_pass_others_do_not() {
-        let policy = Policy::new(&["https://App.example.com/".to_owned()], None).expect("valid");
+        let policy =
+            Policy::new(&["https://App.example.com/".to_owned()], Vec::new()).expect("valid");
         for ok in [
             None,
             Some("http://localhost:3000"),
@@ -198,23 +298,50 @@ mod tests {
         ] {
             assert!(!policy.origin_allowed(Some(bad)), "{bad}");
         }
-        assert!(Policy::new(&["app.example.com".to_owned()], None).is_err());
+        assert!(Policy::new(&["app.example.com".to_owned()], Vec::new()).is_err());
     }
 
     #[test]
-    fn the_token_must_match_exactly() {
-        let policy = Policy::new(&[], Some("s3cret-token".to_owned())).expect("valid");
-        assert!(policy.authorized(Some("Bearer s3cret-token")));
+    fn each_token_names_its_client_and_others_are_refused() {
+        let policy = Policy::new(
+            &[],
+            vec!["s3cret-token-one".to_owned(), "s3cret-token-two".to_owned()],
+        )
+        .expect("valid");
+        assert_eq!(
+            policy.caller(Some("Bearer s3cret-token-one")),
+            Some(Caller::Token(0))
+        );
+        assert_eq!(
+            policy.caller(Some("Bearer s3cret-token-two")),
+            Some(Caller::Token(1))
+        );
         for bad in [
             None,
-            Some("Bearer s3cret-tokem"),
+            Some("Bearer s3cret-token-thr"),
             Some("Bearer s3cret"),
-            Some("s3cret-token"),
+            Some("s3cret-token-one"),
             Some("Bearer "),
         ] {
-            assert!(!policy.authorized(bad), "{bad:?}");
+            assert_eq!(policy.caller(bad), None, "{bad:?}");
         }
-        assert!(Policy::default().authorized(None));
+        assert_eq!(Policy::default().caller(None), Some(Caller::Anyone));
+    }
+
+    #[test]
+    fn token_files_take_blank_lines_repeats_and_crlf() {
+        let a = "0123456789abcdef0123";
+        let b = "fedcba9876543210fedc";
+        let text = format!("\r\n{a}\r\n\r\n  {b}  \n{a}\n\n");
+        assert_eq!(parse_tokens(&text, "f").expect("valid"), [a, b]);
+        assert!(
+            parse_tokens("\n \r\n", "f")
+                .unwrap_err()
+                .contains("holds no token")
+        );
+        let short = parse_tokens(&format!("{a}\nshort\n"), "f").unwrap_err();
+        assert!(short.contains("line 2"), "{short}");
+        assert!(parse_tokens("0123456789 abcdef0123", "f").is_err());
     }
 
     #[test]
@@ -230,5 +357,22 @@ mod tests {
         );
         let bad = check_body(br#"{"jsonrpc":"2.0","id":7,"method":5}"#).unwrap_err();
         assert_eq!(bad.id, json!(7));
+        let modern = |method: &str, version: &str| {
+            check_body(
+                json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": {"_meta": {
+                    "io.modelcontextprotocol/protocolVersion": version}}})
+                .to_string()
+                .as_bytes(),
+            )
+            .expect("valid")
+            .removed
+        };
+        assert_eq!(
+            modern("logging/setLevel", "2026-07-28").as_deref(),
+            Some("logging/setLevel")
+        );
+        assert_eq!(modern("logging/setLevel", "2025-11-25"), None);
+        assert_eq!(modern("tools/list", "2026-07-28"), None);
+        assert_eq!(init.removed, None);
     }
 }

@@ -13,30 +13,37 @@ use rmcp::model::{
     CallToolRequest, CallToolRequestParams, CallToolResponse, CancelTaskParams,
     CancelledNotification, CancelledNotificationParam, ClientNotification, ClientRequest,
     CompleteRequest, CompleteRequestParams, CompleteResult, CustomNotification, CustomRequest,
-    CustomResult, DiscoverRequest, DiscoverRequestParams, DiscoverResult, ErrorData,
+    CustomResult, DiscoverRequest, DiscoverRequestParams, DiscoverResult, ErrorData, Extensions,
     GetPromptRequest, GetPromptRequestParams, GetPromptResponse, GetSkillRequest,
     GetSkillRequestParams, GetSkillResult, GetTaskParams, GetTaskRequest, GetTaskResult,
     InitializeRequest, InitializeRequestParams, InitializeResult, InitializedNotification,
     ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListSkillsResult,
     ListToolsResult, PaginatedRequestParams, ProgressNotification, ProgressNotificationParam,
     ReadResourceRequest, ReadResourceRequestParams, ReadResourceResponse,
-    RootsListChangedNotification, ServerConfig, ServerResult, SetLevelRequest,
-    SetLevelRequestParams, SubscribeRequest, SubscribeRequestParams, UnsubscribeRequest,
-    UnsubscribeRequestParams, UpdateTaskParams, UpdateTaskRequest,
+    RootsListChangedNotification, ServerCapabilities, ServerConfig, ServerResult, SetLevelRequest,
+    SetLevelRequestParams, SubscribeRequest, SubscribeRequestParams, SubscriptionFilter,
+    UnsubscribeRequest, UnsubscribeRequestParams, UpdateTaskParams, UpdateTaskRequest,
 };
-use rmcp::service::{NotificationContext, RequestContext};
+use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{RoleServer, ServerHandler, Service as _};
 use serde::de::DeserializeOwned;
 
 use super::downstream::Proxy;
+use super::era;
 
-/// Finds the proxy a request belongs to: a session's own, opened at `initialize`, or the one
-/// the listener shares among clients of the 2026 era, which have no session.
+/// Finds the proxy a request belongs to: a session's own, opened at `initialize`, or, for a
+/// client of the 2026 era, which has no session, the one of its token.
 pub(crate) trait Route: Send + Sync + 'static {
-    /// The proxy for `request`.
-    fn proxy(&self, request: &ClientRequest) -> Result<Arc<Proxy>, ErrorData>;
-    /// The proxy notifications go to, when there is one.
-    fn current(&self) -> Option<Arc<Proxy>>;
+    /// The proxy for `request`, which came with `extensions`.
+    fn proxy(
+        &self,
+        request: &ClientRequest,
+        extensions: &Extensions,
+    ) -> Result<Arc<Proxy>, ErrorData>;
+    /// The proxy for a request that opens no session and came with `extensions`.
+    fn caller(&self, extensions: &Extensions) -> Result<Arc<Proxy>, ErrorData>;
+    /// The proxy a notification that came with `extensions` goes to, when there is one.
+    fn current(&self, extensions: &Extensions) -> Option<Arc<Proxy>>;
     /// What the server said of itself, when a session with it is open.
     fn info(&self) -> Option<ServerConfig>;
 }
@@ -50,7 +57,7 @@ impl<R: Route> Handler<R> {
         request: ClientRequest,
         context: RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
-        let proxy = self.0.proxy(&request)?;
+        let proxy = self.0.proxy(&request, &context.extensions)?;
         proxy.handle_request(request, context).await
     }
 
@@ -77,15 +84,57 @@ impl<R: Route> Handler<R> {
         notification: ClientNotification,
         context: NotificationContext<RoleServer>,
     ) {
-        if let Some(proxy) = self.0.current() {
+        if let Some(proxy) = self.0.current(&context.extensions) {
             let _ = proxy.handle_notification(notification, context).await;
         }
     }
 }
 
+/// What the proxy says of a server it has not reached yet, where rmcp asks before any session
+/// is open: every notification a `subscriptions/listen` stream can carry, so that a stream
+/// opened first is acknowledged with what it asked for (what the server never sends never
+/// comes).
+fn unknown_server() -> ServerConfig {
+    ServerConfig::new(
+        ServerCapabilities::builder()
+            .enable_tools()
+            .enable_tool_list_changed()
+            .enable_prompts()
+            .enable_prompts_list_changed()
+            .enable_resources()
+            .enable_resources_list_changed()
+            .enable_resources_subscribe()
+            .build(),
+    )
+}
+
+/// The revision's answer to a method it removed, asked for under it (over HTTP the gate gives
+/// it before rmcp; over standard input and output it comes here).
+fn removed<M: rmcp::model::ConstString>(
+    context: &RequestContext<RoleServer>,
+) -> Result<(), ErrorData> {
+    if era::is_modern(context.meta.protocol_version().as_ref()) {
+        return Err(ErrorData::method_not_found::<M>());
+    }
+    Ok(())
+}
+
 impl<R: Route> ServerHandler for Handler<R> {
     fn get_info(&self) -> ServerConfig {
-        self.0.info().unwrap_or_default()
+        self.0.info().unwrap_or_else(unknown_server)
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        // rmcp keeps of it what the server's capabilities advertise.
+        Some(requested.clone())
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        let proxy = self.0.caller(&context.request_context().extensions)?;
+        proxy.listen(context).await
     }
 
     async fn initialize(
@@ -93,6 +142,11 @@ impl<R: Route> ServerHandler for Handler<R> {
         request: InitializeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<InitializeResult, ErrorData> {
+        // Over standard input and output, once requests of the 2026 era began (no handshake
+        // then, so no peer info), an `initialize` that names that era is a removed method.
+        if context.peer.peer_info().is_none() {
+            removed::<rmcp::model::InitializeResultMethod>(&context)?;
+        }
         context.peer.set_peer_info(request.clone());
         self.ask_as(
             ClientRequest::InitializeRequest(InitializeRequest::new(request)),
@@ -135,6 +189,7 @@ impl<R: Route> ServerHandler for Handler<R> {
         request: SetLevelRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
+        removed::<rmcp::model::SetLevelRequestMethod>(&context)?;
         self.ask(
             ClientRequest::SetLevelRequest(SetLevelRequest::new(request)),
             context,

@@ -1,8 +1,10 @@
 //! `mcp-lean proxy --listen ADDR`: the proxy served over streamable HTTP at `/mcp`, for any
 //! number of clients at once. Each client session (opened with `initialize`) gets a server
 //! session of its own: a process of the server's command, or a session with `--upstream-url`.
-//! Clients of the 2026-07-28 revision have no session, so they share one server session.
+//! Clients of the 2026-07-28 revision have no session: they are told apart by their bearer
+//! tokens, a server session per token, and share one only with `--shared-session`.
 
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -15,14 +17,14 @@ use http_body_util::{BodyExt as _, Full, Limited};
 use hyper::body::Incoming;
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
-use rmcp::model::{ClientRequest, ErrorData, ProtocolVersion, ServerConfig};
+use rmcp::model::{ClientRequest, ErrorData, Extensions, ProtocolVersion, ServerConfig};
 use rmcp::transport::streamable_http_server::session::local::{LocalSessionManager, SessionConfig};
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use tokio_util::sync::CancellationToken;
 
 use super::downstream::Proxy;
 use super::era;
-use super::gate::{Policy, REFUSED, Refusal, check_body};
+use super::gate::{Caller, METHOD_NOT_FOUND, Policy, REFUSED, Refusal, caller_of, check_body};
 use super::handler::{Handler, Route};
 use super::session::{ServerLink, Settings};
 
@@ -39,6 +41,9 @@ pub(crate) struct Listen {
     pub(crate) policy: Policy,
     pub(crate) max_sessions: usize,
     pub(crate) session_idle: Duration,
+    /// Whether clients without a session share one server session when no token tells them
+    /// apart.
+    pub(crate) shared_session: bool,
 }
 
 /// Where each session's server is.
@@ -65,31 +70,71 @@ struct State {
     upstream: Upstream,
     live: Arc<AtomicUsize>,
     max_sessions: usize,
-    /// The server session of clients without a session (2026 era), made on first use.
-    shared: Mutex<Option<(Arc<Proxy>, Slot)>>,
+    /// The server sessions of clients without a session (2026 era), one per caller, each made
+    /// on the caller's first request.
+    stateless: Mutex<HashMap<Caller, (Arc<Proxy>, Slot)>>,
+    /// Whether callers that no token tells apart may share a server session.
+    shared_session: bool,
     stop: CancellationToken,
 }
 
 impl State {
-    fn new_proxy(&self) -> Result<(Arc<Proxy>, Slot), ErrorData> {
+    fn new_proxy(&self, stateless: bool) -> Result<(Arc<Proxy>, Slot), ErrorData> {
         let slot =
             Slot::take(&self.live, self.max_sessions).ok_or_else(|| full(self.max_sessions))?;
         let proxy = Proxy::new(
             self.upstream.link(),
             Arc::clone(&self.settings),
             self.stop.child_token(),
+            stateless,
         );
         Ok((Arc::new(proxy), slot))
     }
 
-    fn shared(&self) -> Result<Arc<Proxy>, ErrorData> {
-        let mut shared = self.shared.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((proxy, _)) = shared.as_ref() {
+    /// The server session of a client without a session, made on its first request.
+    fn stateless(&self, caller: Caller) -> Result<Arc<Proxy>, ErrorData> {
+        if caller == Caller::Anyone && !self.shared_session {
+            return Err(ErrorData::invalid_request(
+                "clients of the 2026-07-28 revision have no session, so the proxy tells them apart by their bearer tokens, and none is set; start the proxy with --auth-token-file FILE holding one token a line, one for each client, or with --shared-session to let these clients share one server process",
+                None,
+            ));
+        }
+        let mut proxies = self
+            .stateless
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some((proxy, _)) = proxies.get(&caller) {
             return Ok(Arc::clone(proxy));
         }
-        let (proxy, slot) = self.new_proxy()?;
-        *shared = Some((Arc::clone(&proxy), slot));
+        let (proxy, slot) = self.new_proxy(true)?;
+        proxies.insert(caller, (Arc::clone(&proxy), slot));
         Ok(proxy)
+    }
+
+    /// The server session of a client without a session, if it has one yet.
+    fn stateless_existing(&self, caller: Caller) -> Option<Arc<Proxy>> {
+        let proxies = self
+            .stateless
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        proxies.get(&caller).map(|(proxy, _)| Arc::clone(proxy))
+    }
+
+    /// What a server said of itself, from any open session: every session runs the same
+    /// server, and rmcp asks before it knows whose request it serves.
+    fn any_info(&self) -> Option<ServerConfig> {
+        let proxies = self
+            .stateless
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        proxies.values().find_map(|(proxy, _)| {
+            let shared = proxy.shared();
+            let connected = shared.connected()?;
+            Some(era::initialize_answer(
+                &connected.server,
+                &ProtocolVersion::LATEST_WITH_INITIALIZE,
+            ))
+        })
     }
 }
 
@@ -122,39 +167,48 @@ fn full(max: usize) -> ErrorData {
     )
 }
 
-/// One HTTP session's route: its own proxy once it sent `initialize`, else the shared one.
+/// One HTTP session's route: its own proxy once it sent `initialize`, else the one of the
+/// request's caller.
 struct SessionRoute {
     state: Arc<State>,
     own: OnceLock<(Arc<Proxy>, Slot)>,
 }
 
 impl Route for SessionRoute {
-    fn proxy(&self, request: &ClientRequest) -> Result<Arc<Proxy>, ErrorData> {
+    fn proxy(
+        &self,
+        request: &ClientRequest,
+        extensions: &Extensions,
+    ) -> Result<Arc<Proxy>, ErrorData> {
         if let Some((proxy, _)) = self.own.get() {
             return Ok(Arc::clone(proxy));
         }
         if matches!(request, ClientRequest::InitializeRequest(_)) {
-            let (proxy, slot) = self.state.new_proxy()?;
+            let (proxy, slot) = self.state.new_proxy(false)?;
             let _ = self.own.set((Arc::clone(&proxy), slot));
             return Ok(proxy);
         }
-        self.state.shared()
+        self.caller(extensions)
     }
 
-    fn current(&self) -> Option<Arc<Proxy>> {
+    fn caller(&self, extensions: &Extensions) -> Result<Arc<Proxy>, ErrorData> {
+        if let Some((proxy, _)) = self.own.get() {
+            return Ok(Arc::clone(proxy));
+        }
+        self.state.stateless(caller_of(extensions))
+    }
+
+    fn current(&self, extensions: &Extensions) -> Option<Arc<Proxy>> {
         if let Some((proxy, _)) = self.own.get() {
             return Some(Arc::clone(proxy));
         }
-        let shared = self
-            .state
-            .shared
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        shared.as_ref().map(|(proxy, _)| Arc::clone(proxy))
+        self.state.stateless_existing(caller_of(extensions))
     }
 
     fn info(&self) -> Option<ServerConfig> {
-        let proxy = self.current()?;
+        let Some((proxy, _)) = self.own.get() else {
+            return self.state.any_info();
+        };
         let shared = proxy.shared();
         let connected = shared.connected()?;
         Some(era::initialize_answer(
@@ -194,7 +248,8 @@ pub(crate) async fn serve(
         upstream,
         live: Arc::new(AtomicUsize::new(0)),
         max_sessions: listen.max_sessions,
-        shared: Mutex::new(None),
+        stateless: Mutex::new(HashMap::new()),
+        shared_session: listen.shared_session,
         stop: stop.clone(),
     });
     let mut session_config = SessionConfig::default();
@@ -301,13 +356,13 @@ impl Gate {
                 ),
             ));
         }
-        if !self.policy.authorized(header("authorization").as_deref()) {
+        let Some(caller) = self.policy.caller(header("authorization").as_deref()) else {
             return Err(Refusal::new(
                 401,
                 REFUSED,
-                "this proxy needs Authorization: Bearer with the token of its --auth-token-file",
+                "this proxy needs Authorization: Bearer with a token of its --auth-token-file",
             ));
-        }
+        };
         // A declared length over the limit is refused before the body is read: a client that
         // sent `Expect: 100-continue` then never sends it, and one that did not is not left
         // writing megabytes the proxy will drop.
@@ -319,7 +374,9 @@ impl Gate {
         }
         let is_post = request.method() == Method::POST;
         let has_session = request.headers().contains_key("mcp-session-id");
-        let (parts, body) = request.into_parts();
+        let (mut parts, body) = request.into_parts();
+        // The route finds the caller here, among the parts rmcp keeps with the request.
+        parts.extensions.insert(caller);
         let bytes =
             tokio::time::timeout(READ_TIMEOUT, Limited::new(body, MAX_BODY_BYTES).collect())
                 .await
@@ -347,6 +404,17 @@ impl Gate {
                 .to_bytes();
         if is_post {
             let message = check_body(&bytes)?;
+            if let Some(method) = message.removed.filter(|_| !has_session) {
+                let mut refusal = Refusal::new(
+                    404,
+                    METHOD_NOT_FOUND,
+                    format!(
+                        "method not found: {method} was removed in the 2026-07-28 revision, which this request's _meta names; send it in a session opened with initialize at an earlier version, or leave it out"
+                    ),
+                );
+                refusal.id = message.id;
+                return Err(refusal);
+            }
             if message.initialize
                 && !has_session
                 && self.state.live.load(Ordering::Acquire) >= self.state.max_sessions

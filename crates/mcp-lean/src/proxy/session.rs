@@ -12,13 +12,16 @@ use rmcp::model::{ClientConfig, ErrorData, InitializeResult, ProtocolVersion};
 use rmcp::service::{
     ClientLifecycleMode, ClientServiceExt as _, RunningService, RunningServiceCancellationToken,
 };
-use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
+use rmcp::transport::{IntoTransport, StreamableHttpClientTransport, TokioChildProcess};
 use rmcp::{Peer, RoleClient, RoleServer};
 use tokio_util::sync::CancellationToken;
 
+use super::bridge::Bridge;
 use super::files::OutputFiles;
+use super::order::{Ordered, Sequencer};
 use super::stats_file::StatsFile;
-use super::upstream::{ProgressMap, Upstream};
+use super::subscriptions::Subscriptions;
+use super::upstream::{Askers, Upstream};
 
 /// What the command line and the configuration file said; shared by every session.
 pub(crate) struct Settings {
@@ -99,16 +102,25 @@ impl Ready {
         }
     }
 
+    /// Opens the session over the server's transport, its messages numbered by `order`.
     async fn handshake(
         self,
         upstream: Upstream,
         lifecycle: ClientLifecycleMode,
+        order: Arc<Sequencer>,
     ) -> Result<RunningService<RoleClient, Upstream>, rmcp::service::ClientInitializeError> {
         match self {
-            Self::Child(child, _) => upstream.serve_with_lifecycle(child, lifecycle).await,
-            Self::Http(url) => {
+            Self::Child(child, _) => {
                 upstream
-                    .serve_with_lifecycle(StreamableHttpClientTransport::from_uri(url), lifecycle)
+                    .serve_with_lifecycle(Ordered::new(child, order), lifecycle)
+                    .await
+            }
+            Self::Http(url) => {
+                let transport = IntoTransport::<RoleClient, _, _>::into_transport(
+                    StreamableHttpClientTransport::from_uri(url),
+                );
+                upstream
+                    .serve_with_lifecycle(Ordered::new(transport, order), lifecycle)
                     .await
             }
         }
@@ -156,7 +168,13 @@ pub(crate) struct Shared {
     server_ct: Mutex<Option<RunningServiceCancellationToken>>,
     /// The task that watches the server's session, done when the session is.
     watcher: tokio::sync::Mutex<Option<tokio::task::JoinHandle<()>>>,
-    pub(crate) progress: ProgressMap,
+    pub(crate) askers: Askers,
+    /// The server's calls that clients of the 2026 era answer questions for between rounds.
+    pub(crate) bridge: Arc<Bridge>,
+    /// The open `subscriptions/listen` streams of clients of the 2026 era.
+    pub(crate) subscriptions: Arc<Subscriptions>,
+    /// The order of the server's messages, which its answers keep on the way to the client.
+    pub(crate) order: Arc<Sequencer>,
     died: Mutex<Option<String>>,
     stop: CancellationToken,
     /// Whether the session's tool list was recorded in the statistics.
@@ -167,18 +185,25 @@ pub(crate) struct Shared {
 const GRACE: Duration = Duration::from_millis(300);
 
 impl Shared {
+    /// A session not yet open; `stateless` when each of its requests comes on a connection of
+    /// its own (HTTP clients of the 2026 era).
     pub(crate) fn new(
         server: ServerLink,
         settings: Arc<Settings>,
         stop: CancellationToken,
+        stateless: bool,
     ) -> Self {
+        let bridge = Arc::new(Bridge::new(settings.timeout));
         Self {
             settings,
             server: Mutex::new(Some(server)),
             connected: tokio::sync::OnceCell::new(),
             server_ct: Mutex::new(None),
             watcher: tokio::sync::Mutex::new(None),
-            progress: ProgressMap::default(),
+            askers: Askers::new(stateless),
+            bridge,
+            subscriptions: Arc::default(),
+            order: Arc::default(),
             died: Mutex::new(None),
             stop,
             listed: AtomicBool::new(false),
@@ -226,7 +251,10 @@ impl Shared {
         } else {
             ProtocolVersion::LATEST_WITH_INITIALIZE
         };
-        let progress = self.progress.clone();
+        let askers = self.askers.clone();
+        let bridge = Arc::clone(&self.bridge);
+        let subscriptions = Arc::clone(&self.subscriptions);
+        let order = Arc::clone(&self.order);
         // Either era: `server/discover` first, `initialize` when the server says it does not
         // know it. A server that answers an unknown method with something else (an empty
         // result) fails that handshake: it gets a second one, `initialize` alone, on a
@@ -236,23 +264,28 @@ impl Shared {
             let upstream = Upstream::new(
                 downstream.clone(),
                 client.clone(),
-                progress.clone(),
+                askers.clone(),
+                (Arc::clone(&bridge), Arc::clone(&subscriptions)),
                 timeout,
             );
             let lifecycle = ClientLifecycleMode::Auto {
                 preferred_versions: vec![ProtocolVersion::V_2026_07_28],
                 legacy_version: Some(legacy),
             };
-            let first = match server.handshake(upstream, lifecycle).await {
+            let first = match server
+                .handshake(upstream, lifecycle, Arc::clone(&order))
+                .await
+            {
                 Ok(running) => return Ok(running),
                 Err(e) => e,
             };
             let Ok(again) = recipe.start() else {
                 return Err(first);
             };
-            let upstream = Upstream::new(downstream, client, progress, timeout);
+            let upstream =
+                Upstream::new(downstream, client, askers, (bridge, subscriptions), timeout);
             again
-                .handshake(upstream, ClientLifecycleMode::Initialize)
+                .handshake(upstream, ClientLifecycleMode::Initialize, order)
                 .await
                 .map_err(|_| first)
         };
@@ -319,6 +352,11 @@ impl Shared {
         profile
             .and_then(|p| settings.overrides.apply(p))
             .map_err(|e| ErrorData::internal_error(e.to_string(), None))
+    }
+
+    /// Returns when the session ends: the proxy stops, or the server went away.
+    pub(crate) async fn ended(&self) {
+        self.stop.cancelled().await;
     }
 
     /// Why the server went away, when it did.

@@ -13,8 +13,10 @@ mod lint;
 mod listening;
 mod parse;
 mod proxy;
+mod proxy_bridge;
 mod proxy_eras;
 mod proxy_http;
+mod proxy_order;
 
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};

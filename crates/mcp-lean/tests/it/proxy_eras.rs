@@ -1,6 +1,7 @@
 //! Both protocol eras on the client's side of `mcp-lean proxy` over stdio, written as raw
 //! JSON-RPC lines: a client of the 2026-07-28 revision (no `initialize`; `server/discover` and
-//! per-request `_meta`), and one that sends `initialize` after `server/discover`.
+//! per-request `_meta`), one that sends `initialize` after `server/discover`, and the methods the
+//! revision removed, asked for under it.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -12,14 +13,14 @@ use serde_json::{Value, json};
 use crate::repo_path;
 
 /// The proxy in front of the scripted server, spoken to line by line.
-struct Session {
+pub(crate) struct Session {
     child: Child,
     stdin: ChildStdin,
     lines: mpsc::Receiver<String>,
 }
 
 impl Session {
-    fn start() -> Self {
+    pub(crate) fn start() -> Self {
         let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-lean"))
             .args(["proxy", "--profile", "playwright", "--", "node"])
             .arg(repo_path("crates/mcp-lean/tests/it/scripted-server.mjs"))
@@ -46,19 +47,28 @@ impl Session {
     }
 
     /// Sends a request and returns the answer with its id, skipping notifications.
-    fn ask(&mut self, id: u64, method: &str, params: Value) -> Value {
-        let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        writeln!(self.stdin, "{line}").expect("write");
+    pub(crate) fn ask(&mut self, id: u64, method: &str, params: Value) -> Value {
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(60))
-                .unwrap_or_else(|_| panic!("no answer to {method} within 60 s"));
-            let msg: Value = serde_json::from_str(&line).expect("a JSON line");
+            let msg = self.next();
             if msg["id"] == id {
                 return msg;
             }
         }
+    }
+
+    /// Writes one message.
+    pub(crate) fn send(&mut self, message: &Value) {
+        writeln!(self.stdin, "{message}").expect("write");
+    }
+
+    /// The next message the proxy writes.
+    pub(crate) fn next(&self) -> Value {
+        let line = self
+            .lines
+            .recv_timeout(Duration::from_secs(60))
+            .expect("a message within 60 s");
+        serde_json::from_str(&line).expect("a JSON line")
     }
 }
 
@@ -70,7 +80,7 @@ impl Drop for Session {
 }
 
 /// Per-request `_meta` of the 2026-07-28 revision.
-fn modern_meta() -> Value {
+pub(crate) fn modern_meta() -> Value {
     json!({
         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientInfo": {"name": "modern-test", "version": "1.0.0"},
@@ -156,4 +166,32 @@ fn initialize_after_discover_is_served_and_an_older_client_sees_no_2026_fields()
     assert!(tools["result"]["tools"].is_array(), "{tools}");
     assert!(tools["result"].get("resultType").is_none(), "{tools}");
     assert!(tools["result"].get("ttlMs").is_none(), "{tools}");
+}
+
+#[test]
+fn methods_the_2026_revision_removed_are_not_found_over_stdio_too() {
+    let mut s = Session::start();
+    // A request of the revision opens its lifecycle; no handshake follows it.
+    let tools = s.ask(1, "tools/list", json!({"_meta": modern_meta()}));
+    assert!(tools["result"]["tools"].is_array(), "{tools}");
+    for (id, method, params) in [
+        (2, "ping", json!({})),
+        (3, "logging/setLevel", json!({"level": "info"})),
+        (4, "resources/subscribe", json!({"uri": "test://a"})),
+        (5, "resources/unsubscribe", json!({"uri": "test://a"})),
+        (
+            6,
+            "initialize",
+            json!({"protocolVersion": "2025-06-18", "capabilities": {},
+                "clientInfo": {"name": "late", "version": "1"}}),
+        ),
+    ] {
+        let mut params = params;
+        params["_meta"] = modern_meta();
+        let answer = s.ask(id, method, params);
+        assert_eq!(answer["error"]["code"], -32_601, "{method}: {answer}");
+    }
+    // The session goes on.
+    let again = s.ask(7, "tools/list", json!({"_meta": modern_meta()}));
+    assert!(again["result"]["tools"].is_array(), "{again}");
 }

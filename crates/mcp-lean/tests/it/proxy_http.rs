@@ -13,14 +13,14 @@ use crate::listening::Listening;
 use crate::repo_path;
 
 /// The proxy listening on a free port in front of the scripted server.
-struct Listener {
+pub(crate) struct Listener {
     /// Kept for its process, stopped when the listener is dropped.
     _proxy: Listening,
-    port: u16,
+    pub(crate) port: u16,
 }
 
 impl Listener {
-    fn start(extra: &[&str]) -> Self {
+    pub(crate) fn start(extra: &[&str]) -> Self {
         let mut command = Command::new(env!("CARGO_BIN_EXE_mcp-lean"));
         command
             .args([
@@ -47,7 +47,7 @@ impl Listener {
         }
     }
 
-    fn post(&self, headers: &[(&str, &str)], body: &str) -> Reply {
+    pub(crate) fn post(&self, headers: &[(&str, &str)], body: &str) -> Reply {
         self.send("POST", headers, body)
     }
 
@@ -92,7 +92,7 @@ impl Listener {
     }
 
     /// Opens a session with `initialize` and `notifications/initialized`; its id.
-    fn session(&self) -> String {
+    pub(crate) fn session(&self) -> String {
         let reply = self.post(&[], &init(1));
         assert_eq!(reply.status, 200, "{}", reply.body);
         let id = reply.header("mcp-session-id").expect("a session id");
@@ -121,10 +121,10 @@ impl Listener {
 
 /// An HTTP response: status, headers, and the JSON-RPC message in its body (plain JSON or the
 /// last `data:` line of an event stream).
-struct Reply {
-    status: u16,
+pub(crate) struct Reply {
+    pub(crate) status: u16,
     headers: Vec<(String, String)>,
-    body: String,
+    pub(crate) body: String,
 }
 
 impl Reply {
@@ -156,15 +156,30 @@ impl Reply {
         }
     }
 
-    fn header(&self, name: &str) -> Option<String> {
+    pub(crate) fn header(&self, name: &str) -> Option<String> {
         self.headers
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.clone())
     }
 
+    /// Every JSON-RPC message of the body, in order: the body itself, or the `data:` lines
+    /// of an event stream.
+    pub(crate) fn messages(&self) -> Vec<Value> {
+        if self.body.trim_start().starts_with('{') {
+            return serde_json::from_str(self.body.trim()).into_iter().collect();
+        }
+        self.body
+            .lines()
+            .filter_map(|l| l.strip_prefix("data:"))
+            .map(str::trim)
+            .filter(|l| l.starts_with('{'))
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+            .collect()
+    }
+
     /// The JSON-RPC message of the body.
-    fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         let text = self
             .body
             .lines()
@@ -434,31 +449,38 @@ fn sessions_past_the_limit_are_refused_until_one_ends_or_idles_out() {
     proxy.session();
 }
 
-#[test]
-fn a_client_of_the_2026_era_needs_no_session() {
-    let proxy = Listener::start(&[]);
-    let meta = json!({
+/// A request of the 2026-07-28 revision (no session: its `_meta` says who the client is), with
+/// the bearer `token` when given.
+fn modern(proxy: &Listener, token: Option<&str>, id: u64, method: &str, params: Value) -> Reply {
+    let mut params = params;
+    params["_meta"] = json!({
         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientInfo": {"name": "modern", "version": "1"},
         "io.modelcontextprotocol/clientCapabilities": {}
     });
-    let ask = |id: u64, method: &str, params: Value| {
-        let mut params = params;
-        params["_meta"] = meta.clone();
-        // The revision's standard headers repeat the method, and a tool call's tool name.
-        let name = params["name"].as_str().unwrap_or_default().to_owned();
-        let mut headers = vec![
-            ("MCP-Protocol-Version", "2026-07-28"),
-            ("Mcp-Method", method),
-        ];
-        if !name.is_empty() {
-            headers.push(("Mcp-Name", &name));
-        }
-        proxy.post(
-            &headers,
-            &json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string(),
-        )
-    };
+    // The revision's standard headers repeat the method, and a tool call's tool name.
+    let name = params["name"].as_str().unwrap_or_default().to_owned();
+    let bearer = token.map(|t| format!("Bearer {t}"));
+    let mut headers = vec![
+        ("MCP-Protocol-Version", "2026-07-28"),
+        ("Mcp-Method", method),
+    ];
+    if !name.is_empty() {
+        headers.push(("Mcp-Name", &name));
+    }
+    if let Some(bearer) = &bearer {
+        headers.push(("Authorization", bearer));
+    }
+    proxy.post(
+        &headers,
+        &json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string(),
+    )
+}
+
+#[test]
+fn a_client_of_the_2026_era_needs_no_session() {
+    let proxy = Listener::start(&["--shared-session"]);
+    let ask = |id: u64, method: &str, params: Value| modern(&proxy, None, id, method, params);
     let found = ask(1, "server/discover", json!({}));
     assert_eq!(found.status, 200, "{}", found.body);
     assert!(found.header("mcp-session-id").is_none());
@@ -479,4 +501,76 @@ fn a_client_of_the_2026_era_needs_no_session() {
         json!({"name": "browser_snapshot", "arguments": {"goal": "read the comments"}}),
     );
     assert!(text(&digest).contains("# goal digest"), "{}", digest.body);
+    // A method the revision removed: 404 and "method not found", the request's id kept.
+    let removed = ask(6, "logging/setLevel", json!({"level": "info"}));
+    assert_eq!(removed.status, 404, "{}", removed.body);
+    assert_eq!(removed.json()["error"]["code"], -32_601, "{}", removed.body);
+    assert_eq!(removed.json()["id"], 6, "{}", removed.body);
+    // --shared-session: every such client in one server process.
+    let whoami = json!({"name": "whoami"});
+    assert_eq!(
+        text(&ask(4, "tools/call", whoami.clone())),
+        text(&ask(5, "tools/call", whoami))
+    );
+}
+
+#[test]
+fn clients_of_the_2026_era_are_told_apart_by_their_tokens() {
+    let dir = std::env::temp_dir().join(format!("mcp-lean-tokens-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp folder");
+    let file = dir.join("tokens");
+    let (a, b) = ("aaaaaaaaaaaaaaaa0001", "bbbbbbbbbbbbbbbb0002");
+    // Blank lines, CRLF, spaces and a repeat: two tokens.
+    std::fs::write(&file, format!("\r\n{a}\r\n\r\n  {b} \r\n{a}\r\n")).expect("write");
+    let proxy = Listener::start(&["--auth-token-file", file.to_str().expect("utf-8")]);
+    let whoami = |token: Option<&str>, id: u64| {
+        modern(&proxy, token, id, "tools/call", json!({"name": "whoami"}))
+    };
+    let (a1, b1) = (text(&whoami(Some(a), 1)), text(&whoami(Some(b), 2)));
+    assert!(
+        !a1.is_empty() && !b1.is_empty() && a1 != b1,
+        "a process per token: {a1} {b1}"
+    );
+    assert_eq!(text(&whoami(Some(a), 3)), a1, "one token, one process");
+    assert_eq!(whoami(None, 4).status, 401);
+    assert_eq!(whoami(Some("cccccccccccccccc0003"), 5).status, 401);
+    assert_eq!(text(&whoami(Some(b), 6)), b1, "the others go on");
+    drop(proxy);
+
+    // No tokens and no --shared-session: such a client is told how to set tokens, and a
+    // client with a session is served as before.
+    let proxy = Listener::start(&[]);
+    let refused = modern(&proxy, None, 1, "tools/call", json!({"name": "whoami"}));
+    let message = refused.json()["error"]["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        message.contains("--auth-token-file") && message.contains("--shared-session"),
+        "{}",
+        refused.body
+    );
+    let session = proxy.session();
+    assert!(!text(&proxy.call(&session, 2, "whoami")).is_empty());
+
+    // A file without a token stops the proxy at once, saying what to put in it.
+    std::fs::write(&file, "\r\n \n").expect("write");
+    let out = crate::run(
+        &[
+            "proxy",
+            "--listen",
+            "127.0.0.1:0",
+            "--auth-token-file",
+            file.to_str().expect("utf-8"),
+            "--",
+            "node",
+            "-e",
+            "0",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("holds no token"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -1,6 +1,7 @@
 // A scripted MCP server over stdio, for the proxy's tests: each tool does one thing a real
-// server may do (send progress, ask the client to sample, never answer, die, write garbage,
-// answer 10 MB). Node only, no packages.
+// server may do (send progress, ask the client to sample, elicit or list roots, several at
+// once, never answer, die, write garbage, answer 10 MB, change its lists). Node only, no
+// packages.
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
@@ -9,7 +10,17 @@ const pendingFromClient = new Map();
 let nextId = 1;
 const cancelled = new Set();
 
-const tools = ['slow', 'sample', 'ask', 'hang', 'die', 'garbage', 'big', 'echo_meta', 'browser_snapshot', 'browser_click', 'whoami'].map((name) => ({
+const subscribed = new Set();
+let lateAnswer = Promise.resolve(null);
+const hint = (key) => ({ _meta: { 'mcp-lean/inputKey': key } });
+const ask = (method, params) => {
+  const rid = `a${nextId++}`;
+  const answer = new Promise((r) => pendingFromClient.set(rid, r));
+  send({ id: rid, method, params });
+  return answer;
+};
+
+const tools = ['slow', 'burst', 'sample', 'ask', 'ask_named', 'ask_three', 'needs_sampling', 'ask_later', 'late_answer', 'changed', 'subscriptions', 'hang', 'die', 'garbage', 'big', 'echo_meta', 'browser_snapshot', 'browser_click', 'whoami'].map((name) => ({
   name,
   description: `The ${name} behaviour of the scripted test server.`,
   inputSchema: { type: 'object', properties: {} },
@@ -34,6 +45,18 @@ async function call(id, params) {
       }
       return send({ id, result: { content: [{ type: 'text', text: 'done' }] } });
     }
+    case 'burst': {
+      // Three progress notifications, a log message and the result in one write: the last
+      // notification and the response arrive back to back, as the order test needs.
+      const lines = [];
+      for (let i = 1; i <= 3; i++) {
+        if (token !== undefined) lines.push({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: 3 } });
+      }
+      lines.push({ method: 'notifications/message', params: { level: 'info', data: `burst ${id}` } });
+      lines.push({ id, result: { content: [{ type: 'text', text: 'burst done' }] } });
+      process.stdout.write(lines.map((m) => JSON.stringify({ jsonrpc: '2.0', ...m }) + '\n').join(''));
+      return;
+    }
     case 'sample': {
       const rid = `s${nextId++}`;
       const answer = new Promise((r) => pendingFromClient.set(rid, r));
@@ -43,12 +66,6 @@ async function call(id, params) {
     }
     case 'ask': {
       // Elicitation and roots go to the client; a list_changed notification goes with them.
-      const ask = (method, params) => {
-        const rid = `a${nextId++}`;
-        const answer = new Promise((r) => pendingFromClient.set(rid, r));
-        send({ id: rid, method, params });
-        return answer;
-      };
       send({ method: 'notifications/resources/list_changed' });
       const elicited = await ask('elicitation/create', {
         message: 'your name?',
@@ -57,6 +74,52 @@ async function call(id, params) {
       const roots = await ask('roots/list', {});
       return send({ id, result: { content: [{ type: 'text', text: JSON.stringify({ elicited, roots }) }] } });
     }
+    case 'ask_named': {
+      // One question, under the key this server names for it.
+      const reply = await ask('elicitation/create', {
+        message: 'your name?', ...hint('who'),
+        requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+      });
+      return send({ id, result: { content: [{ type: 'text', text: `hello ${reply.content?.name ?? JSON.stringify(reply)}` }] } });
+    }
+    case 'ask_three': {
+      // Three questions in one write, waited for together.
+      const asks = [
+        ['elicitation/create', { message: 'your name?', ...hint('name'), requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }],
+        ['sampling/createMessage', { messages: [{ role: 'user', content: { type: 'text', text: 'greet' } }], maxTokens: 5, ...hint('greeting') }],
+        ['roots/list', hint('roots')],
+      ].map(([method, p]) => {
+        const rid = `t${nextId++}`;
+        return [new Promise((r) => pendingFromClient.set(rid, r)), JSON.stringify({ jsonrpc: '2.0', id: rid, method, params: p }) + '\n'];
+      });
+      process.stdout.write(asks.map(([, line]) => line).join(''));
+      const replies = await Promise.all(asks.map(([answer]) => answer));
+      return send({ id, result: { content: [{ type: 'text', text: JSON.stringify(replies) }] } });
+    }
+    case 'needs_sampling': {
+      // A tool that cannot do without sampling: an error instead of an answer fails the call.
+      const reply = await ask('sampling/createMessage', { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 });
+      if (reply.code !== undefined) return send({ id, error: reply });
+      return send({ id, result: { content: [{ type: 'text', text: JSON.stringify(reply) }] } });
+    }
+    case 'ask_later': {
+      // Answers, then asks in the same write: a question that belongs to no open call.
+      const rid = `l${nextId++}`;
+      lateAnswer = new Promise((r) => pendingFromClient.set(rid, r));
+      process.stdout.write([
+        { id, result: { content: [{ type: 'text', text: 'answered' }] } },
+        { id: rid, method: 'elicitation/create', params: { message: 'too late?', requestedSchema: { type: 'object', properties: {} } } },
+      ].map((m) => JSON.stringify({ jsonrpc: '2.0', ...m }) + '\n').join(''));
+      return;
+    }
+    case 'late_answer':
+      return send({ id, result: { content: [{ type: 'text', text: JSON.stringify(await lateAnswer) }] } });
+    case 'changed':
+      send({ method: 'notifications/tools/list_changed' });
+      send({ method: 'notifications/resources/updated', params: { uri: 'test://a' } });
+      return send({ id, result: { content: [{ type: 'text', text: 'changed' }] } });
+    case 'subscriptions':
+      return send({ id, result: { content: [{ type: 'text', text: JSON.stringify([...subscribed]) }] } });
     case 'hang':
       return;
     case 'die':
@@ -105,7 +168,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
         id: msg.id,
         result: {
           protocolVersion: msg.params.protocolVersion,
-          capabilities: { tools: {}, logging: {}, resources: { listChanged: true }, prompts: {}, completions: {} },
+          capabilities: { tools: { listChanged: true }, logging: {}, resources: { listChanged: true, subscribe: true }, prompts: {}, completions: {} },
           serverInfo: { name: 'scripted', version: '1.0.0' },
         },
       });
@@ -123,6 +186,12 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       return send({ id: msg.id, result: { completion: { values: ['alpha', 'beta'], total: 2, hasMore: false } } });
     case 'tools/call':
       return void call(msg.id, msg.params);
+    case 'resources/subscribe':
+      subscribed.add(msg.params.uri);
+      return send({ id: msg.id, result: {} });
+    case 'resources/unsubscribe':
+      subscribed.delete(msg.params.uri);
+      return send({ id: msg.id, result: {} });
     case 'notifications/cancelled':
       cancelled.add(msg.params.requestId);
       return;

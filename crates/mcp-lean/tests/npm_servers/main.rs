@@ -8,6 +8,7 @@
 
 #![allow(clippy::print_stderr, reason = "progress of slow end-to-end tests")]
 
+mod bridge;
 mod caps;
 mod chrome_devtools;
 mod injection;

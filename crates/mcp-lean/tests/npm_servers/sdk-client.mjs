@@ -5,6 +5,7 @@
 // SCENARIO: `session` (tools, a goal digest, a click on its ref, a large output read), or
 // `own-page:PATH:ROUNDS` (opens PATH and checks ROUNDS times, 2.5 s apart, that the page is
 // still its own: a second client at the same time must have a page of its own).
+// MCP_LEAN_TOKEN, when set, goes with every request as `Authorization: Bearer`.
 // The test copies this file next to the npm packages it imports. It prints one JSON line of
 // what it saw and exits 1 on the first failed check.
 
@@ -18,17 +19,19 @@ const check = (cond, what, detail = '') => {
   if (!cond) fail(what, detail);
 };
 
+const token = process.env.MCP_LEAN_TOKEN;
+const options = token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : {};
 let client;
 let transport;
 if (sdk === 'v1') {
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-  transport = new StreamableHTTPClientTransport(new URL(proxyUrl));
+  transport = new StreamableHTTPClientTransport(new URL(proxyUrl), options);
   client = new Client({ name: 'sdk-v1-test', version: '1.0.0' });
 } else {
   const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
   const versionNegotiation = { mode: mode === 'legacy' || mode === 'auto' ? mode : { pin: mode } };
-  transport = new StreamableHTTPClientTransport(new URL(proxyUrl));
+  transport = new StreamableHTTPClientTransport(new URL(proxyUrl), options);
   client = new Client({ name: 'sdk-v2-test', version: '2.0.0' }, { capabilities: {}, versionNegotiation });
 }
 await client.connect(transport);
