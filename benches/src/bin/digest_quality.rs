@@ -1,7 +1,8 @@
-//! Digest quality on the dev goals and the two validation sets: success per difficulty, on
-//! read goals, on pages in English and in other languages, compression, output size and time
-//! of the goal digest, measured in the same run as the corpus README's two baselines, plus a
-//! curve of success against budget for all three.
+//! Digest quality on the dev goals and the three validation sets (val, val2, val3): success
+//! per difficulty, on read goals, on real pages in English and in other languages, within the
+//! first three pages of the digest, compression, output size and time of the goal digest,
+//! measured in the same run as the corpus README's two baselines, plus a curve of success
+//! against budget for all three.
 //!
 //! Run: `MCP_LEAN_CORPUS=../shared/corpus cargo run --release -p mcp-lean-benches --bin digest_quality`
 //! (`-- --verbose` lists each goal's outcome and reach, `-- --set val2` measures one set only,
@@ -25,8 +26,9 @@ use snapshot_digest::{
 const METHODS: [&str; 3] = ["goal digest", "interactive only", "keyword grep"];
 /// The groups each set is reported in: all goals, each difficulty, read goals (questions), and
 /// the goals on real pages in English and in other languages (MiniWoB tasks are in neither).
-const GROUPS: [&str; 8] = [
+const GROUPS: [&str; 9] = [
     "all",
+    "real pages",
     "exact",
     "paraphrase",
     "implicit",
@@ -55,6 +57,7 @@ fn main() {
         ("dev", "goals-dev.jsonl"),
         ("val", "goals-val.jsonl"),
         ("val2", "goals-val2.jsonl"),
+        ("val3", "goals-val3.jsonl"),
     ];
     let mut loaded = Vec::new();
     for (set, file) in sets {
@@ -65,26 +68,40 @@ fn main() {
         let pages = load_pages(&goals);
         loaded.push((set, goals, pages));
     }
+    let defaults = default_config(&args);
     println!("## Default settings\n");
     println!(
-        "| set | method | goals | success | exact | paraphrase | implicit | MiniWoB | read | English pages | other languages | median compression (pages > 5k chars) | median output chars | p90 output chars | median time |"
+        "| set | method | goals | success | real pages | exact | paraphrase | implicit | MiniWoB | read | English pages | other languages | by page 3 | median compression (pages > 5k chars) | median output chars | p90 output chars | median time |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut validation = vec![Tally::default(); GROUPS.len()];
-    let defaults = default_config(&args);
+    let mut every = vec![Tally::default(); GROUPS.len()];
+    let (mut deep_validation, mut deep_every) = (Tally::default(), Tally::default());
     for (set, goals, pages) in &loaded {
         let tallies = measure(goals, pages, &defaults, None, verbose);
+        let deep = by_page(goals, pages, &defaults, 3);
         for (m, name) in METHODS.iter().enumerate() {
-            print_row(set, name, &tallies[m]);
+            print_row(set, name, &tallies[m], (m == 0).then_some(&deep));
         }
+        for (sum, t) in every.iter_mut().zip(&tallies[0]) {
+            sum.merge(t);
+        }
+        deep_every.merge(&deep);
         if set.starts_with("val") {
             for (sum, t) in validation.iter_mut().zip(&tallies[0]) {
                 sum.merge(t);
             }
+            deep_validation.merge(&deep);
         }
     }
-    if validation[0].total > 0 {
-        print_row("val + val2", METHODS[0], &validation);
+    if loaded.len() > 1 {
+        print_row(
+            "val + val2 + val3",
+            METHODS[0],
+            &validation,
+            Some(&deep_validation),
+        );
+        print_row("all four sets", METHODS[0], &every, Some(&deep_every));
     }
     println!("\n## Reach: the goal digest read page after page (default settings)\n");
     let rows: Vec<String> = loaded
@@ -161,7 +178,9 @@ fn ablation(loaded: &[(&str, Vec<GoalCase>, Vec<Page>)], defaults: &DigestConfig
     for (set, _, _) in loaded {
         print!(" {set} |");
     }
-    println!(" val + val2 | val + val2, English pages | val + val2, other languages |");
+    println!(
+        " val + val2 + val3 | val + val2 + val3, English pages | val + val2 + val3, other languages |"
+    );
     println!("|---|{}---|---|---|", "---|".repeat(loaded.len()));
     for (name, without) in variants {
         let mut config = defaults.clone();
@@ -182,7 +201,7 @@ fn ablation(loaded: &[(&str, Vec<GoalCase>, Vec<Page>)], defaults: &DigestConfig
                 }
             }
         }
-        for g in [0, 6, 7] {
+        for g in [0, 7, 8] {
             let t = &validation[g];
             print!(" {} ({}/{}) |", t.percent(), t.ok, t.total);
         }
@@ -237,6 +256,7 @@ fn load_pages(goals: &[GoalCase]) -> Vec<Page> {
 fn in_group(group: &str, case: &GoalCase, page: &Page) -> bool {
     match group {
         "all" => true,
+        "real pages" => page.english.is_some(),
         "read" => case.kind == "read",
         "English pages" => page.english == Some(true),
         "other languages" => page.english == Some(false),
@@ -410,7 +430,8 @@ fn reach_rows(
     rows
 }
 
-fn print_row(set: &str, name: &str, t: &[Tally]) {
+/// A row of the main table; `deep` is the goal digest's success within its first three pages.
+fn print_row(set: &str, name: &str, t: &[Tally], deep: Option<&Tally>) {
     let sizes: Vec<f64> = t[0].sizes.iter().map(|&s| s as f64).collect();
     let cell = |x: &Tally| {
         if x.total == 0 {
@@ -419,22 +440,28 @@ fn print_row(set: &str, name: &str, t: &[Tally]) {
             format!("{} ({}/{})", x.percent(), x.ok, x.total)
         }
     };
+    let groups: Vec<String> = t.iter().map(cell).collect();
     println!(
-        "| {set} | {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1}x | {:.0} | {:.0} | {:.2} ms |",
+        "| {set} | {name} | {} | {} | {} | {:.1}x | {:.0} | {:.0} | {:.2} ms |",
         t[0].total,
-        cell(&t[0]),
-        cell(&t[1]),
-        cell(&t[2]),
-        cell(&t[3]),
-        cell(&t[4]),
-        cell(&t[5]),
-        cell(&t[6]),
-        cell(&t[7]),
+        groups.join(" | "),
+        deep.map_or("–".to_owned(), cell),
         median(&t[0].large_ratios),
         median(&sizes),
         percentile(&sizes, 0.9),
         median(&t[0].micros) / 1000.0,
     );
+}
+
+/// Success of the goal digest when its first `pages` pages are read: every target shown on
+/// one of them.
+fn by_page(goals: &[GoalCase], pages: &[Page], config: &DigestConfig, within: usize) -> Tally {
+    let mut tally = Tally::default();
+    for (case, page) in goals.iter().zip(pages) {
+        let ok = reach(&page.text, case, within, config).is_some();
+        tally.add(ok, 0, 0, 0.0, false);
+    }
+    tally
 }
 
 /// The full digest over every AI snapshot of the corpus: refs of interactive elements kept,
