@@ -6,12 +6,16 @@
 //!
 //! Run: `MCP_LEAN_CORPUS=../shared/corpus cargo run --release -p mcp-lean-benches --bin digest_quality`
 //! (`-- --verbose` lists each goal's outcome and reach, `-- --set val2` measures one set only,
-//! `-- --no-curve` leaves out the budget curve, `-- --model-share N` sets the model's share,
+//! `-- --no-curve` leaves out the budget curve,
 //! `-- --named-budget N` the budget's share for a goal that names a control outright,
-//! `-- --ablation` adds what each language resource and the model add: success without each).
+//! `-- --ablation` adds what each language resource and the model add: success without each;
+//! `-- --show ID` prints the digest of goal ID; `-- --cv DIR` digests each goal on a real page with the ranking of the fold that never saw
+//! its page, from the tables `scripts/train-ranking.py --folds DIR` writes).
 
 #![allow(clippy::print_stdout, reason = "a report printed for people")]
 
+use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Instant;
 
 use mcp_lean_benches::baselines::{interactive_only, keyword_grep, within_tokens};
@@ -69,6 +73,19 @@ fn main() {
         loaded.push((set, goals, pages));
     }
     let defaults = default_config(&args);
+    let folds = args
+        .iter()
+        .position(|a| a == "--cv")
+        .and_then(|i| args.get(i + 1))
+        .map(|dir| Folds::load(dir));
+    if let Some(f) = &folds {
+        println!(
+            "Leave-pages-out cross-validation: each goal on a real page is digested with the ranking of the fold that never saw its page nor its site ({} folds, from {}).\n",
+            f.tables.len(),
+            f.dir
+        );
+    }
+    let folds = folds.as_ref();
     println!("## Default settings\n");
     println!(
         "| set | method | goals | success | real pages | exact | paraphrase | implicit | MiniWoB | read | English pages | other languages | by page 3 | median compression (pages > 5k chars) | median output chars | p90 output chars | median time |"
@@ -78,8 +95,8 @@ fn main() {
     let mut every = vec![Tally::default(); GROUPS.len()];
     let (mut deep_validation, mut deep_every) = (Tally::default(), Tally::default());
     for (set, goals, pages) in &loaded {
-        let tallies = measure(goals, pages, &defaults, None, verbose);
-        let deep = by_page(goals, pages, &defaults, 3);
+        let tallies = measure(goals, pages, &defaults, folds, None, verbose);
+        let deep = by_page(goals, pages, &defaults, folds, 3);
         for (m, name) in METHODS.iter().enumerate() {
             print_row(set, name, &tallies[m], (m == 0).then_some(&deep));
         }
@@ -106,7 +123,7 @@ fn main() {
     println!("\n## Reach: the goal digest read page after page (default settings)\n");
     let rows: Vec<String> = loaded
         .iter()
-        .flat_map(|(set, goals, pages)| reach_rows(set, goals, pages, &defaults, verbose))
+        .flat_map(|(set, goals, pages)| reach_rows(set, goals, pages, &defaults, folds, verbose))
         .collect();
     println!(
         "| set | goals | targets on page 1 | by page 2 | by page 3 | within {MAX_PAGES} pages | geometric mean of refs read until the targets |"
@@ -121,10 +138,10 @@ fn main() {
     );
     println!("|---|---|---|---|---|");
     for (set, goals, pages) in &loaded {
-        println!("{}", form_row(set, goals, pages, &defaults, verbose));
+        println!("{}", form_row(set, goals, pages, &defaults, folds, verbose));
     }
     if args.iter().any(|a| a == "--ablation") {
-        ablation(&loaded, &defaults);
+        ablation(&loaded, &defaults, folds);
     }
     if !curve {
         full_digest_report();
@@ -140,7 +157,7 @@ fn main() {
         let mut cells = vec![Vec::new(); METHODS.len()];
         for budget in CURVE {
             let config = defaults.clone().with_fixed_budget(budget);
-            let tallies = measure(goals, pages, &config, Some(budget), false);
+            let tallies = measure(goals, pages, &config, folds, Some(budget), false);
             for (m, cell) in cells.iter_mut().enumerate() {
                 let t = &tallies[m][0];
                 cell.push(format!("{} ({:.1}x)", t.percent(), median(&t.large_ratios)));
@@ -162,7 +179,11 @@ struct Page {
 
 /// Success of the goal digest per set, with each language resource left out in turn and
 /// without the model: what each one adds on top of all the others.
-fn ablation(loaded: &[(&str, Vec<GoalCase>, Vec<Page>)], defaults: &DigestConfig) {
+fn ablation(
+    loaded: &[(&str, Vec<GoalCase>, Vec<Page>)],
+    defaults: &DigestConfig,
+    folds: Option<&Folds>,
+) {
     type Without = fn(&mut Resources);
     let variants: [(&str, Option<Without>); 7] = [
         ("everything", None),
@@ -188,12 +209,12 @@ fn ablation(loaded: &[(&str, Vec<GoalCase>, Vec<Page>)], defaults: &DigestConfig
             f(&mut config.without);
         }
         if name == "without the model" {
-            config.model_share_percent = 0;
+            config.without.model = true;
         }
         let mut validation = vec![Tally::default(); GROUPS.len()];
         print!("| {name} |");
         for (set, goals, pages) in loaded {
-            let t = &measure(goals, pages, &config, None, false)[0];
+            let t = &measure(goals, pages, &config, folds, None, false)[0];
             print!(" {} ({}/{}) |", t[0].percent(), t[0].ok, t[0].total);
             if set.starts_with("val") {
                 for (sum, x) in validation.iter_mut().zip(t) {
@@ -209,10 +230,7 @@ fn ablation(loaded: &[(&str, Vec<GoalCase>, Vec<Page>)], defaults: &DigestConfig
     }
 }
 
-/// The default settings, with `--model-share N` the model's share of the budget in percent
-/// (0 leaves the model out): the setting the model's measurements compare.
-/// The default settings, with those the command line changes: `--model-share PERCENT`,
-/// `--base-tokens N`, `--scale-divisor N`, `--max-tokens N`, `--named-budget PERCENT`.
+/// The default settings, with those the command line changes: `--base-tokens N`, `--scale-divisor N`, `--max-tokens N`, `--named-budget PERCENT`.
 fn default_config(args: &[String]) -> DigestConfig {
     let value = |flag: &str| {
         args.iter()
@@ -221,9 +239,6 @@ fn default_config(args: &[String]) -> DigestConfig {
             .and_then(|v| v.parse::<usize>().ok())
     };
     let mut config = DigestConfig::default();
-    if let Some(share) = value("--model-share") {
-        config.model_share_percent = share;
-    }
     if let Some(tokens) = value("--base-tokens") {
         config.base_tokens = tokens;
     }
@@ -270,6 +285,7 @@ fn measure(
     goals: &[GoalCase],
     pages: &[Page],
     config: &DigestConfig,
+    folds: Option<&Folds>,
     cap: Option<usize>,
     verbose: bool,
 ) -> Vec<Vec<Tally>> {
@@ -277,14 +293,19 @@ fn measure(
         .iter()
         .map(|_| GROUPS.iter().map(|_| Tally::default()).collect())
         .collect();
+    let show = std::env::args().skip_while(|a| a != "--show").nth(1);
     for (case, page) in goals.iter().zip(pages) {
         let text = &page.text;
         let input = text.chars().count();
+        let config = &with_fold(config, folds, case);
         let start = Instant::now();
         let d = parse(text)
             .map(|snap| digest_with(&snap, &case.goal, config).text)
             .unwrap_or_default();
         let micros = start.elapsed().as_secs_f64() * 1e6;
+        if show.as_deref() == Some(case.id.as_str()) && cap.is_none() {
+            println!("{d}");
+        }
         let capped = |out: String| match cap {
             Some(c) => within_tokens(&out, c),
             None => out,
@@ -332,6 +353,7 @@ fn form_row(
     goals: &[GoalCase],
     pages: &[Page],
     config: &DigestConfig,
+    folds: Option<&Folds>,
     verbose: bool,
 ) -> String {
     let (mut count, mut whole, mut share, mut baseline) = (0, 0, 0.0, 0);
@@ -343,7 +365,7 @@ fn form_row(
         if forms.is_empty() {
             continue;
         }
-        let out = digest_with(&snap, &case.goal, config).text;
+        let out = digest_with(&snap, &case.goal, &with_fold(config, folds, case)).text;
         // The copy of the form the digest shows best (the goal accepts any of them).
         let (s, size) = forms
             .iter()
@@ -380,12 +402,20 @@ fn reach_rows(
     goals: &[GoalCase],
     pages: &[Page],
     settings: &DigestConfig,
+    folds: Option<&Folds>,
     verbose: bool,
 ) -> Vec<String> {
     let reached: Vec<Option<(usize, usize)>> = goals
         .iter()
         .zip(pages)
-        .map(|(case, page)| reach(&page.text, case, MAX_PAGES, settings))
+        .map(|(case, page)| {
+            reach(
+                &page.text,
+                case,
+                MAX_PAGES,
+                &with_fold(settings, folds, case),
+            )
+        })
         .collect();
     if verbose {
         for (case, r) in goals.iter().zip(&reached) {
@@ -455,10 +485,16 @@ fn print_row(set: &str, name: &str, t: &[Tally], deep: Option<&Tally>) {
 
 /// Success of the goal digest when its first `pages` pages are read: every target shown on
 /// one of them.
-fn by_page(goals: &[GoalCase], pages: &[Page], config: &DigestConfig, within: usize) -> Tally {
+fn by_page(
+    goals: &[GoalCase],
+    pages: &[Page],
+    config: &DigestConfig,
+    folds: Option<&Folds>,
+    within: usize,
+) -> Tally {
     let mut tally = Tally::default();
     for (case, page) in goals.iter().zip(pages) {
-        let ok = reach(&page.text, case, within, config).is_some();
+        let ok = reach(&page.text, case, within, &with_fold(config, folds, case)).is_some();
         tally.add(ok, 0, 0, 0.0, false);
     }
     tally
@@ -516,6 +552,50 @@ fn full_digest_report() {
         percentile(&sizes, 0.9),
         median(&micros) / 1000.0
     );
+}
+
+/// The rankings of a leave-pages-out cross-validation (`scripts/train-ranking.py --folds
+/// DIR`): one table per fold, and the fold of each page.
+struct Folds {
+    dir: String,
+    tables: Vec<Arc<str>>,
+    fold_of: HashMap<String, usize>,
+}
+
+impl Folds {
+    fn load(dir: &str) -> Self {
+        let read = |name: &str| {
+            let path = std::path::Path::new(dir).join(name);
+            std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+        };
+        let fold_of: HashMap<String, usize> = read("folds.tsv")
+            .lines()
+            .filter_map(|l| {
+                let (page, fold) = l.split_once('\t')?;
+                Some((page.to_owned(), fold.trim().parse().ok()?))
+            })
+            .collect();
+        let count = fold_of.values().max().map_or(0, |m| m + 1);
+        let tables = (0..count)
+            .map(|k| Arc::from(read(&format!("fold-{k}.tsv"))))
+            .collect();
+        Self {
+            dir: dir.to_owned(),
+            tables,
+            fold_of,
+        }
+    }
+}
+
+/// `config` with the ranking of the fold that never saw `case`'s page, when there are folds
+/// and the page is in one (MiniWoB's tasks, left out of training, keep the built-in ranking).
+fn with_fold(config: &DigestConfig, folds: Option<&Folds>, case: &GoalCase) -> DigestConfig {
+    let mut config = config.clone();
+    if let Some(table) = folds.and_then(|f| f.tables.get(*f.fold_of.get(&case.file)?)) {
+        config.ranking = Some(Arc::clone(table));
+    }
+    config
 }
 
 fn timed(f: impl FnOnce() -> String) -> (String, f64) {

@@ -1,6 +1,6 @@
 //! How well a model of relatedness alone ranks each goal's targets among all the controls of
 //! its page, described as the goal digest describes them to the model (name or first label,
-//! section heading: `fill::model_order`): the median rank, the share within the first 10 and 30, and the mean
+//! section heading: `features::model_scores`): the median rank, the share within the first 10 and 30, and the mean
 //! reciprocal rank, per set, difficulty and language. Finer than digest success, and
 //! independent of the budget: the measure to compare tables and descriptions with.
 //!
@@ -55,6 +55,7 @@ fn main() {
         ("dev", "goals-dev.jsonl"),
         ("val", "goals-val.jsonl"),
         ("val2", "goals-val2.jsonl"),
+        ("val3", "goals-val3.jsonl"),
     ] {
         let goals = load_goals(&corpus_dir().join(file));
         let mut rows: Vec<(&str, Vec<f64>)> =

@@ -3,6 +3,7 @@
 mod assemble;
 mod emit;
 mod explain;
+mod features;
 mod fill;
 mod form;
 mod goal;
@@ -15,6 +16,7 @@ mod model;
 mod neighbours;
 mod pages;
 mod question;
+mod ranking;
 mod score;
 mod section;
 mod select;
@@ -94,13 +96,6 @@ pub struct DigestConfig {
     /// line when there is one; `{page}` stands for its number. Default:
     /// `the same request with page {page} shows the next part; a goal shows only what serves it`.
     pub outline_page_hint: String,
-    /// Most of a goal digest's budget, in percent, for the candidates a model of
-    /// relatedness ([`Relatedness`]) ranks best, listed after those the digest's own word
-    /// matching ranks first: they find what the goal means where it shares no word with the
-    /// page (another language, an intent). The model gets this share times the part of the
-    /// goal's words the page does not contain: all of it for an English goal on a Japanese
-    /// page, none when every goal word is on the page. Default 25; 0 leaves the model out.
-    pub model_share_percent: usize,
     /// The part of the budget, in percent, a goal digest spends when the goal names a control
     /// outright: the best-scored node is a control every word of whose name the goal says
     /// ("Open the Bug tracker." and a link "Bug tracker"). Such a target is the first match,
@@ -117,6 +112,11 @@ pub struct DigestConfig {
     /// --without …`); not a stable setting. Default: none.
     #[doc(hidden)]
     pub without: Resources,
+    /// A ranking table in place of the built-in one (`ranking.tsv`'s format), for
+    /// measuring a ranking learned without the page at hand (`digest_quality --cv`); not a
+    /// stable setting. Default: none, the built-in table.
+    #[doc(hidden)]
+    pub ranking: Option<std::sync::Arc<str>>,
 }
 
 /// Language resources of the goal digest that can be left out, to measure what each adds.
@@ -134,6 +134,8 @@ pub struct Resources {
     pub snowball: bool,
     /// The function words of languages other than English.
     pub stopwords: bool,
+    /// The model of relatedness ([`Relatedness`]): the ranking's model features read 0.
+    pub model: bool,
 }
 
 impl Default for DigestConfig {
@@ -150,10 +152,10 @@ impl Default for DigestConfig {
             outline_page_hint:
                 "the same request with page {page} shows the next part; a goal shows only what serves it"
                     .to_owned(),
-            model_share_percent: 25,
             named_budget_percent: 60,
             hold_back: HoldBack::default(),
             without: Resources::default(),
+            ranking: None,
         }
     }
 }
@@ -191,6 +193,31 @@ impl DigestConfig {
         let scaled = snapshot_tokens.checked_div(self.scale_divisor).unwrap_or(0);
         self.base_tokens.max(scaled).min(self.max_tokens)
     }
+}
+
+/// The features of a page's candidates for a goal, as the learned ranking reads them: what
+/// `scripts/train-ranking.py` learns from. Not a stable API.
+#[doc(hidden)]
+#[derive(Debug, Clone, Default)]
+pub struct RankFeatures {
+    /// The features' names, one per column.
+    pub names: &'static [&'static str],
+    /// The candidates' refs, one per row.
+    pub refs: Vec<String>,
+    /// `refs.len() × names.len()` values, row by row.
+    pub values: Vec<f32>,
+    /// The rank score the digest gives each candidate with `config`'s ranking.
+    pub scores: Vec<f32>,
+}
+
+/// The candidates of `snapshot` for `goal` with their features and rank scores, held-back
+/// nodes left out as the digest leaves them. Not a stable API.
+#[doc(hidden)]
+#[must_use]
+pub fn rank_features(snapshot: &Snapshot<'_>, goal: &str, config: &DigestConfig) -> RankFeatures {
+    with_held_back(snapshot, &config.hold_back, |snap, _| {
+        assemble::rank_features(snap, goal, config, StaticEmbeddings::builtin())
+    })
 }
 
 /// A digest: snapshot text and what it kept.
@@ -237,7 +264,8 @@ pub struct DigestStats {
 /// restates an action goal counts as context only. The budget goes to the best
 /// matches, each with its ancestors that give context (landmarks, headings, forms), the
 /// heading of its section and, for form controls, the other controls
-/// of their form; then to further candidate controls, best first, with their refs and
+/// of their form; then to further candidates (controls; for a question, text too) in the
+/// order of a ranking learned from goal sets over general features, with their refs and
 /// `/url`; then to a map of the regions left out. The output is snapshot text with refs
 /// unchanged; it parses with [`parse`](crate::parse).
 ///
@@ -272,8 +300,8 @@ pub fn digest_with(snapshot: &Snapshot<'_>, goal: &str, config: &DigestConfig) -
 }
 
 /// [`digest_with`] with a model of relatedness of the caller's instead of the built-in
-/// [`StaticEmbeddings`]: it ranks the candidates of the budget's
-/// [`model_share_percent`](DigestConfig::model_share_percent).
+/// [`StaticEmbeddings`]: its scores (their rank and z-score on the page) are features of
+/// the learned ranking that orders the candidates.
 ///
 /// # Example
 ///

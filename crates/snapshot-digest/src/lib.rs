@@ -18,9 +18,9 @@ pub use addressed::{ADDRESSED_MARK, HeldBack, HoldBack, held_back, held_back_tex
 pub use attrs::{BoundingBox, Invalid, Tristate};
 pub use diff::{Diff, DiffKind, diff, diff_with};
 pub use digest::{
-    Digest, DigestConfig, DigestStats, Explanation, KeptAs, Relatedness, Resources, ScorePart,
-    StaticEmbeddings, digest, digest_with, digest_with_model, explain_digest, full_digest,
-    full_digest_page, full_digest_with, outline_with,
+    Digest, DigestConfig, DigestStats, Explanation, KeptAs, RankFeatures, Relatedness, Resources,
+    ScorePart, StaticEmbeddings, digest, digest_with, digest_with_model, explain_digest,
+    full_digest, full_digest_page, full_digest_with, outline_with, rank_features,
 };
 pub use error::{Diagnostic, ErrorKind, ParseError};
 pub use normalize::normalize_whitespace;

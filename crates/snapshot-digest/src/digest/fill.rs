@@ -3,7 +3,6 @@
 
 use super::form::form_of;
 use super::hash::{FnvMap, FnvSet};
-use super::model::Relatedness;
 use super::score::{Scorer, is_actionable, is_form_control};
 use super::select::{Signature, region_of, signature};
 use super::text::clip;
@@ -17,7 +16,8 @@ const MAP_NAME_CHARS: usize = 60;
 /// Deepest heading level that names a region in the map.
 const MAP_HEADING_LEVEL: i64 = 3;
 
-/// Controls with a ref that the agent has not been shown, best first: by score, then those
+/// Controls (and, for a question, text) with a ref that the agent has not been shown, best
+/// first: by rank, then those
 /// of the main content, then document order. A control repeated with the same role, name and
 /// URL is listed once; repeats are skipped as the list is read, so only the part of it that
 /// is written costs anything. A link to a URL already listed is a repeat too, whatever its
@@ -35,8 +35,19 @@ pub(crate) struct Candidates<'s> {
     /// Link names that lead to more than one destination on the page ("Read more", "Edit"):
     /// such a link is told apart only by its URL.
     shared_names: FnvSet<&'s str>,
-    /// How many of `order`'s first entries have a score above zero (until `reorder`).
-    scored: usize,
+    /// The score each node was ranked by.
+    score: Vec<f32>,
+    /// Whether text is offered too: then a label with a ref written under a candidate is
+    /// one a later page must not list again.
+    texts: bool,
+}
+
+/// Whether a node says something itself (a name or text): a text candidate is shown by its
+/// own words, not by a descendant's, which is a candidate of its own.
+fn says(node: &Node<'_>) -> bool {
+    node.name()
+        .or(node.text())
+        .is_some_and(|t| !t.trim().is_empty())
 }
 
 /// The names of the links that lead to more than one destination.
@@ -68,17 +79,21 @@ fn destination<'s>(node: &'s Node<'_>) -> Option<&'s str> {
 }
 
 impl<'s> Candidates<'s> {
+    /// The candidates not `shown`, ranked by `score` (the learned ranking's, or the word
+    /// matching's for an outline): controls, and with `texts` any node with words of its own
+    /// that the ranking scored (a paragraph, a cell: a question's answer).
     pub(crate) fn new(
         snap: &'s Snapshot<'s>,
         score: &[f32],
         scorer: &Scorer<'_, '_>,
         shown: &[bool],
+        texts: bool,
     ) -> Self {
         let nodes = snap.nodes();
         let mut order: Vec<usize> = (0..nodes.len())
             .filter(|&i| {
                 !shown[i]
-                    && scorer.actionable(i)
+                    && (scorer.actionable(i) || (texts && score[i].is_finite() && says(&nodes[i])))
                     && nodes[i].kind() == NodeKind::Element
                     && nodes[i].aria_ref().is_some()
             })
@@ -89,9 +104,9 @@ impl<'s> Candidates<'s> {
                 .then(scorer.in_main(b).cmp(&scorer.in_main(a)))
                 .then(a.cmp(&b))
         });
-        let scored = order.iter().take_while(|&&i| score[i] > 0.0).count();
         Self {
-            scored,
+            texts,
+            score: score.to_vec(),
             shared_names: shared_link_names(nodes),
             order,
             at: 0,
@@ -131,6 +146,9 @@ impl<'s> Candidates<'s> {
 
     fn take(&mut self, i: usize) {
         self.mark(i);
+        // A control without a name has no signature to make a later offer of it a repeat:
+        // it is taken by its index, or a field could list it again as a companion.
+        self.taken[i] = true;
         self.at += 1;
     }
 
@@ -173,28 +191,29 @@ impl<'s> Candidates<'s> {
         if !field && !range.clone().any(|j| is_form_control(self.nodes[j].role())) {
             return unit;
         }
-        unit.extend(
-            range
-                .filter(|&j| {
-                    let n = &self.nodes[j];
-                    j != i
-                        && is_actionable(n)
-                        && n.kind() == NodeKind::Element
-                        && n.aria_ref().is_some()
-                        && !self.repeat(j)
-                })
-                .take(COMPANIONS),
-        );
+        let mut companions: Vec<usize> = range
+            .filter(|&j| {
+                let n = &self.nodes[j];
+                j != i
+                    && is_actionable(n)
+                    && n.kind() == NodeKind::Element
+                    && n.aria_ref().is_some()
+                    // Its own form's button, even when a button of the same name was shown
+                    // elsewhere (a second search form): the field is filled and submitted
+                    // through its own.
+                    && !self.taken[j]
+                    // A copy of the field (the same box in another tab) is another
+                    // candidate, not part of this one's form.
+                    && !(n.role() == node.role() && n.name() == node.name())
+            })
+            .collect();
+        // The best-ranked of them: a sign-in form's submit button before its social-login
+        // buttons, though these come first in the document.
+        companions.sort_by(|&a, &b| self.score[b].total_cmp(&self.score[a]).then(a.cmp(&b)));
+        companions.truncate(COMPANIONS);
+        companions.sort_unstable();
+        unit.extend(companions);
         unit
-    }
-
-    /// From here on, offers the candidates of `order` (node indices, best first) instead of
-    /// the rest of the word-match ranking; what was taken stays taken, so no repeat of it is
-    /// offered again.
-    pub(crate) fn reorder(&mut self, order: Vec<usize>) {
-        self.scored = order.len();
-        self.order = order;
-        self.at = 0;
     }
 
     /// Takes controls out of order (what an earlier page listed, a field's companions), with
@@ -221,35 +240,12 @@ impl<'s> Candidates<'s> {
         max_tokens: usize,
         brief: Brief<'_>,
     ) -> Vec<usize> {
-        self.write_until(out, max_tokens, brief, usize::MAX)
-    }
-
-    /// As [`write`](Self::write), only the candidates the word matching scored above zero.
-    pub(crate) fn write_scored(
-        &mut self,
-        out: &mut String,
-        max_tokens: usize,
-        brief: Brief<'_>,
-    ) -> Vec<usize> {
-        self.write_until(out, max_tokens, brief, self.scored)
-    }
-
-    fn write_until(
-        &mut self,
-        out: &mut String,
-        max_tokens: usize,
-        brief: Brief<'_>,
-        until: usize,
-    ) -> Vec<usize> {
         let nodes = self.nodes;
         let mut key = String::new();
         let mut line = String::new();
         let mut used = 0;
         let mut written = Vec::new();
         while let Some(i) = self.peek() {
-            if self.at >= until {
-                break;
-            }
             line.clear();
             let unit = self.unit(i);
             // A label written under an unnamed control that is a control itself (a select's
@@ -262,7 +258,9 @@ impl<'s> Candidates<'s> {
                 };
                 let label = write_candidate(&mut line, &mut key, nodes, j, brief);
                 labels.extend(label.filter(|&l| {
-                    !self.taken[l] && nodes[l].aria_ref().is_some() && is_actionable(&nodes[l])
+                    !self.taken[l]
+                        && nodes[l].aria_ref().is_some()
+                        && (self.texts || is_actionable(&nodes[l]))
                 }));
             }
             let cost = estimate_tokens(&line);
@@ -307,62 +305,6 @@ fn write_candidate(
         return Some(label);
     }
     None
-}
-
-/// The controls a page-1 candidate list may show that are not `shown`, ranked by `model`
-/// against `goal`, best first; those the model cannot read are left out. Each is described
-/// to the model by its name (or the first label in its subtree) and the heading of its
-/// section. Not its URL: with it, the model ranked the dev and validation targets lower
-/// (within its first 30: dev 69 %, validation 81 %; without, 74 % and 85 %).
-pub(crate) fn model_order(
-    snap: &Snapshot<'_>,
-    scorer: &Scorer<'_, '_>,
-    model: &dyn Relatedness,
-    goal: &str,
-    shown: &[bool],
-) -> Vec<usize> {
-    let nodes = snap.nodes();
-    let mut heading: Option<&str> = None;
-    let mut picked = Vec::new();
-    let mut texts = Vec::new();
-    for (i, node) in nodes.iter().enumerate() {
-        if node.role() == "heading" {
-            heading = node.name().or(node.text());
-        }
-        if shown[i]
-            || !scorer.actionable(i)
-            || node.kind() != NodeKind::Element
-            || node.aria_ref().is_none()
-        {
-            continue;
-        }
-        let mut text = String::new();
-        match node.name().or(node.text()) {
-            Some(name) => text.push_str(name),
-            None => {
-                if let Some(label) =
-                    (i + 1..node.end as usize).find_map(|j| nodes[j].name().or(nodes[j].text()))
-                {
-                    text.push_str(label);
-                }
-            }
-        }
-        if let Some(h) = heading {
-            text.push(' ');
-            text.push_str(h);
-        }
-        picked.push(i);
-        texts.push(text);
-    }
-    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let scores = model.scores(goal, &refs);
-    let mut order: Vec<(usize, f32)> = picked
-        .into_iter()
-        .zip(scores)
-        .filter(|(_, s)| s.is_finite())
-        .collect();
-    order.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    order.into_iter().map(|(i, _)| i).collect()
 }
 
 /// Writes comment lines naming the landmarks and headings (levels 1 to 3) that hold nodes not

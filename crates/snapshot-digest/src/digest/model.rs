@@ -19,11 +19,10 @@ use super::text::{fold_into, for_each_word};
 
 /// A model that scores texts by how related they are to a goal.
 ///
-/// The goal digest asks it to rank the page's candidate controls, each described in one
-/// line of text (its name or label, the words of its URL, the heading of its section), and
-/// lists the best of them in a share of its budget
-/// ([`DigestConfig::model_share_percent`](crate::DigestConfig::model_share_percent)) after the candidates
-/// its own word matching ranks first. The built-in model is [`StaticEmbeddings`]; a server
+/// The goal digest asks it to score the page's candidates, each described in one line of
+/// text (its name or first label, the heading of its section); the scores, their rank and
+/// their z-score on the page are features of the learned ranking that orders the
+/// candidates after the best matches. The built-in model is [`StaticEmbeddings`]; a server
 /// with a model of its own (a transformer, a remote service with a cache) implements this
 /// trait and passes it to [`digest_with_model`](crate::digest_with_model).
 ///

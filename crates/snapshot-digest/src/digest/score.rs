@@ -143,6 +143,18 @@ pub(crate) enum Source {
 }
 
 impl Source {
+    /// The weight of a credit from this source, against the node's own.
+    fn weight(self) -> f32 {
+        match self {
+            Self::Own => 1.0,
+            Self::Label => SIBLING_CONTEXT,
+            Self::Parent => PARENT_CONTEXT,
+            Self::Surroundings => WINDOW_CONTEXT,
+            Self::Item => ITEM_CONTEXT,
+            Self::Section => SECTION_CONTEXT,
+        }
+    }
+
     pub(crate) fn as_str(self) -> &'static str {
         match self {
             Self::Own => "own",
@@ -283,25 +295,31 @@ impl<'s, 'a> Scorer<'s, 'a> {
         }
     }
 
-    /// `(total, prior, boost, echo)`; `part` sees each concept's credit and its source.
-    fn score(&self, i: usize, mut part: impl FnMut(usize, f32, Source)) -> (f32, f32, f32, bool) {
+    /// Node `i`'s own credit for concept `k`: its strings' match, or for a control or a
+    /// heading the best match in its subtree (the distiller moves names into descendants).
+    fn own(&self, i: usize, k: usize) -> f32 {
+        let c = self.matches.concepts;
+        if self.actionable[i] || self.snap.nodes()[i].role() == "heading" {
+            self.sub[i * c + k]
+        } else {
+            self.matches.get(i, k)
+        }
+    }
+
+    /// Calls `credit(concept, source, value)` for every source of credit node `i` has for
+    /// every concept, before any weighting: its own strings (its subtree for controls and
+    /// headings), its label, its parent, its surroundings, its item, the section it leads to.
+    /// Returns how many concepts its own strings match. The hand-weighted score and the
+    /// learned ranking's features (`features.rs`) both read the same credits.
+    pub(crate) fn for_each_credit(
+        &self,
+        i: usize,
+        mut credit: impl FnMut(usize, Source, f32),
+    ) -> usize {
         let nodes = self.snap.nodes();
         let node = &nodes[i];
         let c = self.matches.concepts;
-        if node.kind() == NodeKind::Unchanged {
-            return (0.0, 0.0, 0.0, false);
-        }
-        let aggregate = self.actionable[i] || node.role() == "heading";
-        let base = |k: usize| {
-            if aggregate {
-                self.sub[i * c + k]
-            } else {
-                self.matches.get(i, k)
-            }
-        };
-        if !self.actionable[i] && (0..c).all(|k| base(k) == 0.0) {
-            return (0.0, 0.0, 0.0, false);
-        }
+        let base = |k: usize| self.own(i, k);
         let label_like =
             |j: usize| j != usize::MAX && !self.actionable[j] && (nodes[j].end as usize - j) <= 8;
         let sib = self.prev_sibling[i];
@@ -319,44 +337,71 @@ impl<'s, 'a> Scorer<'s, 'a> {
         // whose own strings match the goal takes its item's words.
         let named_here = (0..c).any(|k| base(k) > 0.0);
         let section = self.section.of(i);
-        let mut total = 0.0;
         let mut own_concepts = 0usize;
         for k in 0..c {
-            let mut v = base(k);
-            let mut source = Source::Own;
-            if v > 0.0 {
+            let own = base(k);
+            if own > 0.0 {
                 own_concepts += 1;
+                credit(k, Source::Own, own);
             }
-            if sib_ok && self.sub[sib * c + k] * SIBLING_CONTEXT > v {
-                v = self.sub[sib * c + k] * SIBLING_CONTEXT;
-                source = Source::Label;
+            let mut label = 0.0f32;
+            if sib_ok {
+                label = label.max(self.sub[sib * c + k]);
             }
-            if next_ok && self.sub[next * c + k] * SIBLING_CONTEXT > v {
-                v = self.sub[next * c + k] * SIBLING_CONTEXT;
-                source = Source::Label;
+            if next_ok {
+                label = label.max(self.sub[next * c + k]);
             }
-            if let Some(p) = node.parent()
-                && self.matches.get(p.index(), k) * PARENT_CONTEXT > v
-            {
-                v = self.matches.get(p.index(), k) * PARENT_CONTEXT;
-                source = Source::Parent;
+            if label > 0.0 {
+                credit(k, Source::Label, label);
             }
-            if named_here && self.item[i * c + k] * ITEM_CONTEXT > v {
-                v = self.item[i * c + k] * ITEM_CONTEXT;
-                source = Source::Item;
-            }
-            if let Some(&s) = section.and_then(|credits| credits.get(k))
-                && s * SECTION_CONTEXT > v
-            {
-                v = s * SECTION_CONTEXT;
-                source = Source::Section;
-            }
-            for j in window_start..i {
-                if !self.actionable[j] && self.matches.get(j, k) * WINDOW_CONTEXT > v {
-                    v = self.matches.get(j, k) * WINDOW_CONTEXT;
-                    source = Source::Surroundings;
+            if let Some(p) = node.parent() {
+                let v = self.matches.get(p.index(), k);
+                if v > 0.0 {
+                    credit(k, Source::Parent, v);
                 }
             }
+            if named_here && self.item[i * c + k] > 0.0 {
+                credit(k, Source::Item, self.item[i * c + k]);
+            }
+            if let Some(&s) = section.and_then(|credits| credits.get(k))
+                && s > 0.0
+            {
+                credit(k, Source::Section, s);
+            }
+            let near = (window_start..i)
+                .filter(|&j| !self.actionable[j])
+                .map(|j| self.matches.get(j, k))
+                .fold(0.0f32, f32::max);
+            if near > 0.0 {
+                credit(k, Source::Surroundings, near);
+            }
+        }
+        own_concepts
+    }
+
+    /// `(total, prior, boost, echo)`; `part` sees each concept's credit and its source.
+    fn score(&self, i: usize, mut part: impl FnMut(usize, f32, Source)) -> (f32, f32, f32, bool) {
+        let nodes = self.snap.nodes();
+        let node = &nodes[i];
+        let c = self.matches.concepts;
+        if node.kind() == NodeKind::Unchanged {
+            return (0.0, 0.0, 0.0, false);
+        }
+        // A node that is neither a control nor matched by its own strings scores nothing,
+        // whatever its surroundings: known before any of its credits is read.
+        if !self.actionable[i] && (0..c).all(|k| self.own(i, k) == 0.0) {
+            return (0.0, 0.0, 0.0, false);
+        }
+        // Each concept takes its best weighted credit; ties go to the source found first.
+        let mut best = vec![(0.0f32, Source::Own); c];
+        let own_concepts = self.for_each_credit(i, |k, source, v| {
+            let v = v * source.weight();
+            if v > best[k].0 {
+                best[k] = (v, source);
+            }
+        });
+        let mut total = 0.0;
+        for (k, &(v, source)) in best.iter().enumerate() {
             if v > 0.0 {
                 part(k, v, source);
             }
@@ -365,10 +410,7 @@ impl<'s, 'a> Scorer<'s, 'a> {
         // Text that says most of what the goal says (a task instruction, a heading that
         // restates the goal) is where the goal came from, not what it needs: an action
         // goal needs a control, so such text is context only.
-        let echo = self.goal.intent == Intent::Act
-            && !self.actionable[i]
-            && c >= 2
-            && own_concepts as f32 >= ECHO_SHARE * c as f32;
+        let echo = self.echo(i, own_concepts);
         let mut boost = if self.in_main(i) { MAIN_BOOST } else { 1.0 };
         if self.entry && (is_form_control(node.role()) || node.role() == "button") {
             boost *= ENTRY_BOOST;
@@ -383,6 +425,38 @@ impl<'s, 'a> Scorer<'s, 'a> {
 }
 
 impl Scorer<'_, '_> {
+    /// Whether node `i`, whose own strings match `own_concepts` of the goal's concepts, is
+    /// text that restates an action goal.
+    pub(crate) fn echo(&self, i: usize, own_concepts: usize) -> bool {
+        let c = self.matches.concepts;
+        self.goal.intent == Intent::Act
+            && !self.actionable[i]
+            && c >= 2
+            && own_concepts as f32 >= ECHO_SHARE * c as f32
+    }
+
+    /// Whether the goal reads (a question) rather than acts.
+    pub(crate) fn reads(&self) -> bool {
+        self.goal.intent == Intent::Read
+    }
+
+    /// Whether the goal carries values to enter (an email address, quoted text the page
+    /// does not show).
+    pub(crate) fn entry(&self) -> bool {
+        self.entry
+    }
+
+    /// The share of control `i`'s name words the goal says, a longer form of a word
+    /// counting ([`named`](Self::named)).
+    pub(crate) fn named_share(&self, i: usize) -> f32 {
+        self.named(&self.snap.nodes()[i])
+    }
+
+    /// The share of control `i`'s name words the goal says, each with the same stem.
+    pub(crate) fn named_share_exact(&self, i: usize) -> f32 {
+        self.named_as(&self.snap.nodes()[i], 1.0)
+    }
+
     /// The best-scored node, when it is a control every word of whose name the goal says.
     pub(crate) fn named_best(&self, score: &[f32]) -> Option<usize> {
         let (best, _) = score

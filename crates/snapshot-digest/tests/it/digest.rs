@@ -309,7 +309,11 @@ fn pages_show_every_control(snap: &snapshot_digest::Snapshot<'_>, goal: &str) {
         let refs = refs_in(&d.text);
         if page > 1 {
             // Later pages show only candidates no earlier page showed.
-            assert!(refs.is_disjoint(&seen), "page {page} repeats a ref");
+            let again: Vec<&String> = refs.intersection(&seen).collect();
+            assert!(
+                again.is_empty(),
+                "page {page} for {goal:?} repeats {again:?}"
+            );
         }
         seen.extend(refs.iter().cloned());
         if !header.contains(&format!("page {}", page + 1)) {
@@ -732,4 +736,61 @@ fn deep_trees_do_not_overflow() {
             .contains(&format!("[ref=e{depth}]"))
     );
     assert!(full_digest(&a).text.contains(&format!("[ref=e{depth}]")));
+}
+
+// The learned ranking's features on hostile input.
+
+#[test]
+fn ranking_features_hold_on_hostile_input() {
+    let long_text = format!("- paragraph [ref=e1]: {}\n", "x".repeat(200_000));
+    let no_refs = "- main:\n  - paragraph: Hello\n  - link \"Home\":\n    - /url: /\n".to_owned();
+    let mut many = String::new();
+    for i in 0..300 {
+        many.push_str(&format!(
+            "- row \"{i}\" [ref=e{i}]:\n  - cell \"Weight {i} kg\" [ref=f{i}]\n"
+        ));
+    }
+    let goals = [
+        String::new(),
+        "?".to_owned(),
+        "how heavy is it?".to_owned(),
+        "اضف الى حقيبة التسوق".to_owned(),
+        "Schlauchlänge 検索 \"quoted\" 'x' «y»".to_owned(),
+        "word ".repeat(5_000),
+    ];
+    for page in [String::new(), long_text, no_refs, many] {
+        let Ok(snap) = parse(&page) else { continue };
+        for goal in &goals {
+            let f = snapshot_digest::rank_features(&snap, goal, &DigestConfig::default());
+            assert_eq!(f.values.len(), f.refs.len() * f.names.len());
+            assert_eq!(f.scores.len(), f.refs.len());
+            assert!(f.values.iter().all(|v| v.is_finite()), "{goal:?}");
+            let config = DigestConfig::default().with_fixed_budget(200);
+            let d = digest_with(&snap, goal, &config);
+            check_refs(&d.text, &snap);
+            assert!(
+                d.stats.output_tokens <= 200,
+                "{goal:?}: {}",
+                d.stats.output_tokens
+            );
+        }
+    }
+}
+
+#[test]
+fn a_question_lists_text_with_its_value() {
+    // A question whose answer is a value in text, on a page too large to come back whole:
+    // the candidate list offers text (a paragraph with the value), not only controls.
+    let mut text = String::from("- main:\n  - heading \"Garden hose\" [level=1] [ref=e1]\n");
+    for i in 0..120 {
+        text.push_str(&format!(
+            "  - link \"Accessory number {i} for the garden\" [ref=e{}]:\n    - /url: /a/{i}\n",
+            i + 10
+        ));
+    }
+    text.push_str("  - paragraph [ref=e500]: The hose is 25 m long and weighs 2.4 kg.\n");
+    let snap = parse(&text).unwrap();
+    let config = DigestConfig::default().with_fixed_budget(400);
+    let d = digest_with(&snap, "How much does the hose weigh?", &config);
+    assert!(d.text.contains("[ref=e500]"), "{}", d.text);
 }
