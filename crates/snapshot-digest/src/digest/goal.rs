@@ -1,7 +1,7 @@
 //! Turning a goal in plain words into weighted concepts to look for.
 
 use super::lexicon::{GROUPS, folded_groups, is_stopword};
-use super::question::{Value, asked, asks_a_way, is_question};
+use super::question::{Value, asked, asks_a_measure, asks_a_way, is_question};
 use super::text::{fold, for_each_word, is_cjk, stem, words_match};
 use super::{Resources, neighbours, stopwords, wordnet};
 
@@ -442,7 +442,7 @@ fn intent(words: &[String], goal: &str) -> Intent {
     let first = words.first().map(String::as_str).unwrap_or_default();
     if OPENERS.contains(&first)
         || words.iter().any(|w| STRONG.contains(&w.as_str()))
-        || asks_a_way(words)
+        || (asks_a_way(words) && !asks_a_measure(words))
     {
         return Intent::Act;
     }

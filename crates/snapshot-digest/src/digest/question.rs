@@ -69,6 +69,16 @@ pub(crate) fn asks_a_way(words: &[String]) -> bool {
             .any(|p| MODAL_SUBJECT.contains(&(p[0].as_str(), p[1].as_str())))
 }
 
+/// Whether a question asks for a measure with an interrogative phrase of the cue table
+/// ("how cold", "wie lange", "how many"): a modal after it ("how cold should I serve it?")
+/// then asks which value to go by, not for a way to act.
+pub(crate) fn asks_a_measure(words: &[String]) -> bool {
+    let spaced = format!(" {} ", words.join(" "));
+    CUES.iter()
+        .flat_map(|(_, cues)| cues.iter())
+        .any(|cue| cue.starts_with(' ') && spaced.contains(cue))
+}
+
 /// The kind of value a question asks for, from its folded words; `None` when no cue says.
 pub(crate) fn asked(folded: &str, words: &[String]) -> Option<Value> {
     let spaced = format!(" {} ", words.join(" "));

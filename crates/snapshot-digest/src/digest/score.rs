@@ -327,7 +327,9 @@ impl<'s, 'a> Scorer<'s, 'a> {
         // A control named by a number or a symbol ("5", "›") takes its label from the text
         // after it too: tables of contents, radio buttons and checkboxes put it there.
         let next = self.next_sibling[i];
-        let next_ok = self.actionable[i] && terse(node) && label_like(next);
+        // Text takes it from the text after it too: a value often comes before its label
+        // ("1 Std. 25 Min." then "Gesamtzeit").
+        let next_ok = (!self.actionable[i] || terse(node)) && label_like(next);
         let window_start = node
             .parent()
             .and_then(|p| nodes[p.index()].parent())

@@ -105,3 +105,12 @@ fn a_question_for_a_way_to_act_is_told_apart() {
     assert!(!way("Where was this track recorded?"));
     assert!(!way("How much does it cost?"));
 }
+
+#[test]
+fn a_measure_asked_with_a_modal_is_still_a_question() {
+    let measure = |t: &str| asks_a_measure(&words(t).1);
+    assert!(measure("How cold should I serve this wine?"));
+    assert!(measure("Wie lange muss ich warten?"));
+    assert!(!measure("How can I pay for a subscription?"));
+    assert!(!measure("Where can I buy one?"));
+}
