@@ -13,7 +13,7 @@
 //! the goal sets on exactly these values, which `rank_features` hands to the bench that
 //! writes them out.
 
-use super::form::in_form;
+use super::form::Forms;
 use super::goal::{AltKind, Goal, Intent};
 use super::hash::FnvMap;
 use super::index::Matches;
@@ -227,6 +227,7 @@ pub(crate) fn extract(
     let mut last_heading = usize::MAX;
     let mut copies: FnvMap<(&str, &str), u32> = FnvMap::default();
     let mut candidates = Vec::new();
+    let reads = goal.intent == Intent::Read;
     for (i, node) in nodes.iter().enumerate() {
         if let Some(p) = node.parent() {
             let p = p.index();
@@ -252,8 +253,9 @@ pub(crate) fn extract(
     }
     // The model reads what the candidate list may offer: controls, and for a question the
     // nodes with words of their own; other candidates are not listed, and reading them all
-    // would double the model's cost on a page of text.
-    let reads = goal.intent == Intent::Read;
+    // would double the model's cost on a page of text. (Leaving the others out of the
+    // candidates altogether, features and all, cost val, val2 and val3 goals: they are the
+    // negatives the ranking learns roles and places from.)
     let listable: Vec<bool> = candidates
         .iter()
         .map(|&i| {
@@ -293,6 +295,7 @@ pub(crate) fn extract(
         word_rank[r] = rank;
     }
     let foreign = f32::from(u8::from(!scorer.english_page()));
+    let forms = Forms::new(snap);
     let flag = |b: bool| f32::from(u8::from(b));
     let mut values = Vec::with_capacity(candidates.len() * NAMES.len());
     let mut per_source = [0.0f32; 6];
@@ -352,6 +355,13 @@ pub(crate) fn extract(
         let own_text = node.name().or(node.text()).unwrap_or_default();
         let digits = own_text.bytes().any(|b| b.is_ascii_digit());
         let words = own_text.split_whitespace().count();
+        // Whether the goal names the control: only asked of one its own words match, the
+        // others say none of the goal's words.
+        let named = if actionable && own_concepts > 0 {
+            scorer.named_shares(i)
+        } else {
+            (0.0, 0.0)
+        };
         let group = role_group(role);
         let text_like = group == RoleGroup::Text;
         let cell_like = group == RoleGroup::Cell;
@@ -374,7 +384,7 @@ pub(crate) fn extract(
             .copied()
             .unwrap_or(1);
         let url = node.url();
-        let form = actionable && in_form(snap, i);
+        let form = actionable && forms.contains(snap, i);
         let question_value = facts.value.is_some();
         let has_value_own = question_value && value_own;
         let row = [
@@ -406,12 +416,8 @@ pub(crate) fn extract(
             } else {
                 0.0
             },
-            if actionable {
-                scorer.named_share(i)
-            } else {
-                0.0
-            },
-            flag(actionable && scorer.named_share_exact(i) >= 1.0),
+            named.0,
+            flag(named.1 >= 1.0),
             flag(scorer.echo(i, own_concepts)),
             quoted.min(1.0),
             flag(has_value_own),

@@ -29,6 +29,71 @@ pub(crate) fn in_form(snap: &Snapshot<'_>, i: usize) -> bool {
         })
 }
 
+/// [`in_form`] for many nodes of one page: the controls and fields in any range of nodes
+/// are counted once, so that each question costs a walk up a few levels rather than a scan
+/// of the containers (the ranking asks it of every control of a page of thousands).
+pub(crate) struct Forms {
+    /// Controls, and fields, among the nodes before each index.
+    controls: Vec<u32>,
+    fields: Vec<u32>,
+}
+
+impl Forms {
+    pub(crate) fn new(snap: &Snapshot<'_>) -> Self {
+        let nodes = snap.nodes();
+        let mut controls = Vec::with_capacity(nodes.len() + 1);
+        let mut fields = Vec::with_capacity(nodes.len() + 1);
+        controls.push(0);
+        fields.push(0);
+        for node in nodes {
+            controls.push(controls.last().copied().unwrap_or(0) + u32::from(is_actionable(node)));
+            fields.push(fields.last().copied().unwrap_or(0) + u32::from(is_form_control(node.role())));
+        }
+        Self { controls, fields }
+    }
+
+    fn count(prefix: &[u32], range: std::ops::Range<usize>) -> u32 {
+        prefix.get(range.end).copied().unwrap_or(0) - prefix.get(range.start).copied().unwrap_or(0)
+    }
+
+    /// The same answer as [`in_form`] for node `i`.
+    pub(crate) fn contains(&self, snap: &Snapshot<'_>, i: usize) -> bool {
+        let nodes = snap.nodes();
+        let Some(node) = nodes.get(i) else {
+            return false;
+        };
+        if is_form_control(node.role()) {
+            return true;
+        }
+        let fields_in = |a: usize| Self::count(&self.fields, a + 1..nodes[a].end as usize) > 0;
+        let marked = snap
+            .ancestors(crate::NodeId(u32::try_from(i).unwrap_or(u32::MAX)))
+            .take(FORM_LEVELS)
+            .map(|a| a.index())
+            .find(|&a| {
+                matches!(nodes[a].role(), "form" | "search") && nodes[a].end as usize - a <= FORM_NODES
+            });
+        if let Some(form) = marked {
+            return fields_in(form);
+        }
+        let mut container = None;
+        let mut at = node.parent();
+        for _ in 0..GROUP_LEVELS {
+            let Some(a) = at else { break };
+            let anc = &nodes[a.index()];
+            let size = anc.end as usize - a.index();
+            if size > GROUP_NODES || is_landmark_role(anc.role()) || anc.role() == "article" {
+                break;
+            }
+            if Self::count(&self.controls, a.index() + 1..anc.end as usize) >= 2 {
+                container = Some(a.index());
+            }
+            at = anc.parent();
+        }
+        container.is_some_and(fields_in)
+    }
+}
+
 /// The form of node `i`: the nearest `form` or `search` element around it; without one, the
 /// largest container a few levels up, below any landmark, that holds at least two controls
 /// (`control`: `i` is a field or button) or at least two fields (for a heading or label).
@@ -72,3 +137,6 @@ pub(crate) fn form_of(snap: &Snapshot<'_>, i: usize, control: bool) -> Option<Fo
         marked: false,
     })
 }
+
+#[cfg(test)]
+mod tests;

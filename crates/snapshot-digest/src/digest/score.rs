@@ -448,15 +448,36 @@ impl Scorer<'_, '_> {
         self.entry
     }
 
-    /// The share of control `i`'s name words the goal says, a longer form of a word
-    /// counting ([`named`](Self::named)).
-    pub(crate) fn named_share(&self, i: usize) -> f32 {
-        self.named(&self.snap.nodes()[i])
-    }
-
-    /// The share of control `i`'s name words the goal says, each with the same stem.
-    pub(crate) fn named_share_exact(&self, i: usize) -> f32 {
-        self.named_as(&self.snap.nodes()[i], 1.0)
+    /// The shares of control `i`'s name words the goal says, a longer form of a word
+    /// counting ([`named`](Self::named)) and each with the same stem, in one pass.
+    pub(crate) fn named_shares(&self, i: usize) -> (f32, f32) {
+        let Some(name) = self.snap.nodes()[i].name() else {
+            return (0.0, 0.0);
+        };
+        let folded = fold(name);
+        let (mut words, mut longer, mut same) = (0usize, 0usize, 0usize);
+        for_each_word(&folded, |w| {
+            if is_stopword(w) {
+                return;
+            }
+            words += 1;
+            let best = if w.chars().any(is_cjk) {
+                f32::from(u8::from(self.goal.folded.contains(w)))
+            } else {
+                let s = stem(w);
+                self.goal
+                    .said
+                    .iter()
+                    .map(|g| words_match(s, g))
+                    .fold(0.0, f32::max)
+            };
+            longer += usize::from(best >= 0.8);
+            same += usize::from(best >= 1.0);
+        });
+        if words == 0 || words > NAME_WORDS {
+            return (0.0, 0.0);
+        }
+        (longer as f32 / words as f32, same as f32 / words as f32)
     }
 
     /// The best-scored node, when it is a control every word of whose name the goal says.
