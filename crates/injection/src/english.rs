@@ -1005,6 +1005,12 @@ pub(crate) fn owned_by_data(text: &str, m: Range<usize>) -> bool {
     DATA_OWNED.is_match(&text[m.end..])
 }
 
+/// Compiles the grammars that excuse a match.
+pub(crate) fn warm_up() {
+    let _ = DATA_OWNED.is_match("");
+    let _ = NEGATED_SEND.is_match("");
+}
+
 #[cfg(test)]
 #[path = "english_tests.rs"]
 mod tests;

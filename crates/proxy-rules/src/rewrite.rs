@@ -614,29 +614,26 @@ impl Rewriter {
         work: &mut Work<'_>,
     ) -> Option<String> {
         let (snapshot, _diagnostics) = parse_lenient(raw);
-        let hold = work.holder.for_snapshot(&snapshot);
-        let lean =
-            self.lean_snapshot_held(call, url, raw, &snapshot, &hold, room, &mut work.outcome);
-        if lean.is_some() {
-            return lean;
-        }
-        // A snapshot that passes whole still never carries text that addresses the agent.
-        snapshot_digest::held_back_text(&snapshot, &hold)
+        // The snapshot is read for text that addresses the agent once, here; its digests,
+        // diffs and pages are then made with holding back off, of the snapshot with such nodes
+        // already written as their marked line.
+        let Some(hold) = work.holder.for_snapshot(&snapshot) else {
+            return self.lean_snapshot_held(call, url, raw, &snapshot, room, &mut work.outcome);
+        };
+        let masked = snapshot_digest::held_back_text(&snapshot, &hold)?;
+        let (marked, _) = parse_lenient(&masked);
+        self.lean_snapshot_held(call, url, &masked, &marked, room, &mut work.outcome)
+            .or(Some(masked))
     }
 
-    /// [`Self::lean_snapshot`] of `raw`, parsed as `snapshot`, its nodes held back as `hold`
-    /// says; `None` to keep it whole.
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "one call site, each argument distinct"
-    )]
+    /// [`Self::lean_snapshot`] of `raw`, parsed as `snapshot`, in which nothing addresses the
+    /// agent any more; `None` to keep it whole.
     fn lean_snapshot_held(
         &self,
         call: &Call,
         url: &str,
         raw: &str,
         snapshot: &Snapshot<'_>,
-        hold: &HoldBack,
         room: usize,
         outcome: &mut Outcome,
     ) -> Option<String> {
@@ -647,7 +644,7 @@ impl Rewriter {
             self.remember(url, raw)
         };
         let config = DigestConfig {
-            hold_back: hold.clone(),
+            hold_back: HoldBack::off(),
             ..self.digest_config(call.lean.page)
         };
         if let Some(goal) = &call.lean.goal {
