@@ -56,6 +56,20 @@ struct Hit {
     start: usize,
     end: usize,
     at: usize,
+    /// Where its first match ends (past `end` when the pattern spans lines).
+    to: usize,
+}
+
+/// The matches of `hit`'s line from its first on, as its windows show them: the first, which
+/// the search for the line found, and those after it, so a line costs one search more.
+fn match_count(text: &str, re: &Regex, hit: &Hit) -> usize {
+    if hit.to > hit.at {
+        1 + line_matches(text, re, hit.to.min(hit.end), hit.end)
+            .non_empty()
+            .count()
+    } else {
+        line_matches(text, re, hit.at, hit.end).count().max(1)
+    }
 }
 
 /// Where the next reading of a search starts.
@@ -127,7 +141,7 @@ pub(super) fn search(text: &str, q: &Query<'_>, limits: &ReadLimits) -> Result<R
     let (mut lines, mut matches) = (0usize, 0usize);
     let mut count = |hit: &Hit| {
         lines += 1;
-        matches += line_matches(text, &re, hit.at, hit.end).count().max(1);
+        matches += match_count(text, &re, hit);
     };
     let mut next: Option<Next> = None;
     let mut pending: Option<Hit> = None;
@@ -200,7 +214,7 @@ pub(super) fn search(text: &str, q: &Query<'_>, limits: &ReadLimits) -> Result<R
                 found.partial = Some(Partial {
                     line: hit.line,
                     shown: part.matches,
-                    of: line_matches(text, &re, hit.at, hit.end).count().max(1),
+                    of: match_count(text, &re, &hit),
                 });
                 next = Some(Next::Char(char_len(&text[..byte])));
             }
@@ -473,7 +487,7 @@ impl Search<'_> {
             return Box::new(std::iter::once(Window {
                 text: format!("{}:{line}\n", hit.line),
                 from: hit.start,
-                matches: line_matches(text, self.re, hit.at, hit.end).count().max(1),
+                matches: match_count(text, self.re, &hit),
             }));
         }
         Box::new(Windows::new(text, self.re, hit, self.from_byte))
@@ -568,6 +582,7 @@ impl Iterator for Hits<'_> {
             start,
             end,
             at,
+            to: m.end(),
         })
     }
 }

@@ -119,6 +119,7 @@ pub(super) struct LineMatches<'t> {
     re: &'t Regex,
     pos: usize,
     first_empty: Option<usize>,
+    /// Whether a non-empty match was yielded, or a place is not to be.
     any: bool,
 }
 
@@ -134,6 +135,15 @@ pub(super) fn line_matches<'t>(
         pos: from,
         first_empty: None,
         any: false,
+    }
+}
+
+impl LineMatches<'_> {
+    /// Only the non-empty matches: a place is not yielded (the line's first match, found
+    /// before, marked it).
+    pub(super) const fn non_empty(mut self) -> Self {
+        self.any = true;
+        self
     }
 }
 
