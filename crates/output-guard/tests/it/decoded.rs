@@ -234,6 +234,23 @@ fn json_values_that_are_strings_are_kept_decoded_too() {
 }
 
 #[test]
+fn a_decoded_string_too_large_to_keep_still_gets_its_preview() {
+    let text = page_text();
+    let store = TokenStore::new(StoreLimits {
+        max_bytes: 100_000,
+        ..StoreLimits::default()
+    });
+    let p = guard(true).json_text(serde_json::to_string(&text).unwrap(), &store);
+    assert!(p.decoded && p.confirm_token.is_none() && store.is_empty());
+    assert!(char_len(&p.text) <= 2_000);
+    assert!(
+        p.text.contains("output=decodedJsonString") && p.text.contains("too large to keep"),
+        "{}",
+        p.text
+    );
+}
+
+#[test]
 fn without_the_setting_the_json_is_kept_as_it_came() {
     let text = page_text();
     let json = serde_json::to_string(&text).unwrap();

@@ -149,6 +149,24 @@ fn a_small_cap_reads_every_match_over_several_readings() {
 }
 
 #[test]
+fn a_one_time_token_gives_the_decoded_string_too() {
+    let profile = Profile::playwright()
+        .with_file(r#"{"oneTimeOutputs": true}"#)
+        .expect("valid");
+    let rw = Rewriter::new(profile).expect("valid");
+    let call = forward(&rw, "browser_evaluate", json!({}));
+    let text = page_text();
+    let mut result = evaluated(&text);
+    rw.rewrite(&call, &mut result, &NO_FILES);
+    let out = text_of(&result).to_owned();
+    assert!(
+        out.contains("Output is one JSON string") && out.contains("the token works once"),
+        "{out}"
+    );
+    assert_eq!(text_of(&read_output(&rw, &out, json!({}))), text);
+}
+
+#[test]
 fn chrome_devtools_mcp_s_fenced_string_is_kept_decoded_too() {
     let rw = Rewriter::new(Profile::chrome_devtools()).expect("valid");
     let call = forward(&rw, "evaluate_script", json!({"function": "() => 1"}));
