@@ -35,6 +35,15 @@ fn evaluated(value: &str) -> Value {
     )}]})
 }
 
+/// The rules of a Playwright MCP session with `config` (a `--config` file's JSON), and a
+/// `browser_evaluate` call.
+fn playwright_with(config: &str) -> (Rewriter, mcp_proxy_rules::Call) {
+    let profile = Profile::playwright().with_file(config).expect("valid");
+    let rw = Rewriter::new(profile).expect("valid");
+    let call = forward(&rw, "browser_evaluate", json!({}));
+    (rw, call)
+}
+
 /// Every reading of a pattern, from the first on, each within the cap: the matches shown.
 fn search_all(rw: &Rewriter, preview: &str, pattern: &str, context: usize) -> usize {
     let mut args = json!({"pattern": pattern, "context": context});
@@ -132,11 +141,7 @@ fn a_browser_evaluate_string_of_20000_lines_reads_by_lines_and_by_pattern() {
 
 #[test]
 fn a_small_cap_reads_every_match_over_several_readings() {
-    let profile = Profile::playwright()
-        .with_file(r#"{"maxResultTokens": 2000}"#)
-        .expect("valid");
-    let rw = Rewriter::new(profile).expect("valid");
-    let call = forward(&rw, "browser_evaluate", json!({}));
+    let (rw, call) = playwright_with(r#"{"maxResultTokens": 2000}"#);
     let long: String = (0..200_000)
         .map(|i| if i % 1_000 == 500 { "NEEDLE" } else { "y" })
         .collect();
@@ -150,11 +155,7 @@ fn a_small_cap_reads_every_match_over_several_readings() {
 
 #[test]
 fn a_one_time_token_gives_the_decoded_string_too() {
-    let profile = Profile::playwright()
-        .with_file(r#"{"oneTimeOutputs": true}"#)
-        .expect("valid");
-    let rw = Rewriter::new(profile).expect("valid");
-    let call = forward(&rw, "browser_evaluate", json!({}));
+    let (rw, call) = playwright_with(r#"{"oneTimeOutputs": true}"#);
     let text = page_text();
     let mut result = evaluated(&text);
     rw.rewrite(&call, &mut result, &NO_FILES);
@@ -187,11 +188,7 @@ fn chrome_devtools_mcp_s_fenced_string_is_kept_decoded_too() {
 
 #[test]
 fn a_string_the_profile_does_not_guard_is_kept_decoded_by_the_cap() {
-    let profile = Profile::playwright()
-        .with_file(r#"{"guardSections": []}"#)
-        .expect("valid");
-    let rw = Rewriter::new(profile).expect("valid");
-    let call = forward(&rw, "browser_evaluate", json!({}));
+    let (rw, call) = playwright_with(r#"{"guardSections": []}"#);
     let text = page_text();
     let mut result = evaluated(&text);
     let outcome = rw.rewrite(&call, &mut result, &NO_FILES);
