@@ -224,6 +224,10 @@ impl Rewriter {
             confirm_tool: profile.confirm_tool.clone(),
             pretty_json: true,
             reusable_tokens: !profile.one_time_outputs,
+            // A script's value that is a string (a page's text) comes as one JSON string
+            // literal, its lines `\n` escapes: kept decoded, it reads by lines and by pattern
+            // line by line, and the preview says the output is the decoded string.
+            decode_json_strings: true,
             ..GuardConfig::default()
         })?;
         let store = TokenStore::new(StoreLimits {
