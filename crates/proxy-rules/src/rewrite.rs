@@ -414,6 +414,9 @@ impl Rewriter {
     ) {
         let is_error = result.get("isError").and_then(Value::as_bool) == Some(true);
         if is_error || result.get("structuredContent").is_some() {
+            // Not digested nor previewed; but an error can quote the page (a script that threw
+            // with the page's text), so its texts are held back all the same.
+            for_each_text(result, |text| work.holder.hold_text(text, None));
             return;
         }
         let before = work.outcome.server_tokens;
@@ -770,6 +773,23 @@ impl Rewriter {
         }
         recent.push_back((url.to_owned(), raw.to_owned()));
         previous
+    }
+}
+
+/// Replaces each text item of a result's content with what `f` gives for it, if anything.
+fn for_each_text(result: &mut Value, mut f: impl FnMut(&str) -> Option<String>) {
+    let Some(items) = result.get_mut("content").and_then(Value::as_array_mut) else {
+        return;
+    };
+    for item in items {
+        if item.get("type").and_then(Value::as_str) != Some("text") {
+            continue;
+        }
+        if let Some(Value::String(text)) = item.get_mut("text")
+            && let Some(new) = f(text)
+        {
+            *text = new;
+        }
     }
 }
 
