@@ -7,8 +7,8 @@
 # Usage: scripts/check-packages.sh [CARGO PACKAGE OPTIONS, e.g. --allow-dirty]   (from the root)
 set -euo pipefail
 
-published=(snapshot-digest output-guard fn-registry tool-schema mcp-eval-core browser-adapter
-  mcp-proxy-rules mcp-lean-llm mcp-lean)
+published=(mcp-lean-injection snapshot-digest output-guard fn-registry tool-schema mcp-eval-core
+  browser-adapter mcp-proxy-rules mcp-lean-llm mcp-lean)
 limit=102400
 allowed_large='^[^/]+/src/digest/((wordnet|neighbours|stopwords)\.tsv|relatedness\.bin)$'
 

@@ -328,6 +328,28 @@ fn main() {
     if let (Some(a), Some(b)) = (report.own_ms_quantile(0.5), report.own_ms_quantile(0.99)) {
         println!("Time the proxy added per call beyond rewriting: p50 {a:.2} ms, p99 {b:.2} ms");
     }
+    // Rewrite time per tool, from the same log: where the proxy's time goes.
+    let mut by_tool: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+    for line in std::fs::read_to_string(&stats).unwrap_or_default().lines() {
+        if let Ok(v) = serde_json::from_str::<Value>(line)
+            && let (Some(tool), Some(ms)) = (v["tool"].as_str(), v["rewriteMs"].as_f64())
+            && tool != "tools/list"
+        {
+            by_tool.entry(tool.to_owned()).or_default().push(ms);
+        }
+    }
+    println!(
+        "Rewrite time per tool (its own log): {}",
+        by_tool
+            .iter_mut()
+            .map(|(tool, ms)| format!(
+                "{tool} p50 {:.2} ms, max {:.2} ms",
+                quantile(ms, 0.5),
+                quantile(ms, 1.0)
+            ))
+            .collect::<Vec<_>>()
+            .join("; ")
+    );
     let lists = &report.tool_lists;
     if let (Some(server), Some(client)) = (
         lists.server_tokens.checked_div(lists.calls),

@@ -109,7 +109,7 @@ const CLASSES: &[(&str, &str)] = &[
 ];
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [Signal; 32] = [
+pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "an order to set the model's instructions aside",
         strength: Strong,
@@ -463,23 +463,30 @@ pub(crate) static SIGNALS: [Signal; 32] = [
         }),
     },
     Signal {
+        // Said of a model, never of a person: not an AI, about to be immersed, to stay in
+        // character.
+        what: "the model told it is someone else",
+        strength: Strong,
+        page: Page::Model,
+        excused: None,
+        needs: &[&["^you are", "^you're", "character", "immerse"]],
+        pattern: LazyLock::new(|| {
+            english(
+                r"(?i)\byou(?:\s+are|'re)\s+(?:not\s+(?:chat\s?gpt|an?\s+ai|bound|restricted|limited)\b|going\s+to\s+(?:act|pretend|simulate|roleplay)\b|about\s+to\s+(?:immerse|become)\b|to\s+(?:act|pretend|roleplay|simulate)\b|a\s+simulator\b)|\b(?:stay|remain|break|breaking|staying)\s+(?:in\s+|out\s+of\s+)?character\b|\bimmerse\s+yourself\b",
+            )
+        }),
+    },
+    Signal {
+        // The same said to anyone: pages say "you are now logged in", stories "I want you to
+        // help me".
         what: "the model told it is someone else",
         strength: Strong,
         page: Page::Reader,
         excused: None,
-        needs: &[&[
-            "^you",
-            "pretend",
-            "character",
-            "immerse",
-            "^act",
-            "behave",
-            "roleplay",
-            "role-play",
-        ]],
+        needs: &[&["^you", "pretend", "^act", "behave", "roleplay", "role-play"]],
         pattern: LazyLock::new(|| {
             english(
-                r"(?i)\byou\s+are\s+(?:now\b|no\s+longer\b|not\s+(?:chat\s?gpt|an?\s+ai|bound|restricted|limited)\b|going\s+to\s+(?:act|be|pretend|play|simulate|roleplay|answer|respond)\b|about\s+to\s+(?:immerse|become|act|be)\b|to\s+(?:act|pretend|play|roleplay|simulate)\b|a\s+simulator\b)|\bpretend(?:ing)?\s+(?:to\s+be|you|that|you're)\b|\b(?:stay|remain|break|breaking|staying)\s+(?:in\s+|out\s+of\s+)?character\b|\bimmerse\s+yourself\b|\bI\s+(?:want|need|would\s+like|'d\s+like|require|command|order|direct|implore)\s+you\b|(?:^|[.!?:\n]\s*|\byou\s+(?:will|must|should|shall|are\s+to|have\s+to|need\s+to)\s+|\bplease\s+|\bnow\s+)(?:act|behave|roleplay|role-play)\s+(?:as|like)\s+(?:an?\s+|the\s+|if\b|though\b|\x22|(?-i:[A-Z]))",
+                r"(?i)\byou\s+are\s+(?:now\b|no\s+longer\b|going\s+to\s+(?:be|play|answer|respond)\b|about\s+to\s+(?:act|be)\b|to\s+play\b)|\bpretend(?:ing)?\s+(?:to\s+be|you|that|you're)\b|\bI\s+(?:want|need|would\s+like|'d\s+like|require|command|order|direct|implore)\s+you\b|(?:^|[.!?:\n]\s*|\byou\s+(?:will|must|should|shall|are\s+to|have\s+to|need\s+to)\s+|\bplease\s+|\bnow\s+)(?:act|behave|roleplay|role-play)\s+(?:as|like)\s+(?:an?\s+|the\s+|if\b|though\b|\x22|(?-i:[A-Z]))",
             )
         }),
     },
@@ -996,6 +1003,12 @@ fn negated_send(text: &str, m: Range<usize>) -> bool {
 /// page" does.
 pub(crate) fn owned_by_data(text: &str, m: Range<usize>) -> bool {
     DATA_OWNED.is_match(&text[m.end..])
+}
+
+/// Compiles the grammars that excuse a match.
+pub(crate) fn warm_up() {
+    let _ = DATA_OWNED.is_match("");
+    let _ = NEGATED_SEND.is_match("");
 }
 
 #[cfg(test)]

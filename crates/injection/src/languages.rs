@@ -164,15 +164,6 @@ fn edge(w: &Words) -> &'static str {
     if w.unspaced { "" } else { r"\b" }
 }
 
-/// A clause: chars up to a sentence's end.
-fn clause(w: &Words) -> &'static str {
-    if w.unspaced {
-        "[^。！？!?\\n]{0,40}?"
-    } else {
-        r"[^.!?\n]{0,80}?"
-    }
-}
-
 /// An order to disregard instructions, verb first or verb last.
 fn disregard(w: &Words) -> Regex {
     let e = edge(w);
@@ -205,22 +196,16 @@ fn system_turn(w: &Words) -> Regex {
     ))
 }
 
-/// A verb of sending, a secret and an address, in any order within one sentence.
-fn send_out(w: &Words) -> Regex {
-    let parts = [w.send, w.secrets, DEST];
-    let c = clause(w);
-    let orders: Vec<String> = [
-        (0, 1, 2),
-        (0, 2, 1),
-        (1, 0, 2),
-        (1, 2, 0),
-        (2, 0, 1),
-        (2, 1, 0),
-    ]
-    .iter()
-    .map(|&(a, b, d)| format!("(?:{}){c}(?:{}){c}(?:{})", parts[a], parts[b], parts[d]))
-    .collect();
-    compile(&format!("(?i){}", orders.join("|")))
+/// An address: where a request to send would send to. The verb and the secret are looked
+/// for in its sentence ([`unsent`]), three small grammars in place of one of six orders.
+fn send_out(_: &Words) -> Regex {
+    compile(DEST)
+}
+
+/// A language's verbs of sending and its secrets, each a grammar of its own.
+fn words_of(w: &Words, words: &str) -> Regex {
+    let e = edge(w);
+    compile(&format!("(?i){e}(?:{words})"))
 }
 
 /// A verb of sending with a negation before it, or after it where the language puts it there.
@@ -246,7 +231,10 @@ fn negated_send(w: &Words) -> Regex {
     compile(&format!("(?i){}", forms.join("|")))
 }
 
-static NEGATED_SEND: [LazyLock<Regex>; 7] = [
+/// One lazily compiled grammar per language.
+type PerLanguage = [LazyLock<Regex>; 7];
+
+static NEGATED_SEND: PerLanguage = [
     LazyLock::new(|| negated_send(LANGUAGES[0])),
     LazyLock::new(|| negated_send(LANGUAGES[1])),
     LazyLock::new(|| negated_send(LANGUAGES[2])),
@@ -256,9 +244,32 @@ static NEGATED_SEND: [LazyLock<Regex>; 7] = [
     LazyLock::new(|| negated_send(LANGUAGES[6])),
 ];
 
-/// Whether the sentence around a request to send, in language `L`, negates its verb.
-fn negated<const L: usize>(text: &str, m: Range<usize>) -> bool {
-    NEGATED_SEND[L].is_match(sentence(text, m))
+static SEND: PerLanguage = [
+    LazyLock::new(|| words_of(LANGUAGES[0], LANGUAGES[0].send)),
+    LazyLock::new(|| words_of(LANGUAGES[1], LANGUAGES[1].send)),
+    LazyLock::new(|| words_of(LANGUAGES[2], LANGUAGES[2].send)),
+    LazyLock::new(|| words_of(LANGUAGES[3], LANGUAGES[3].send)),
+    LazyLock::new(|| words_of(LANGUAGES[4], LANGUAGES[4].send)),
+    LazyLock::new(|| words_of(LANGUAGES[5], LANGUAGES[5].send)),
+    LazyLock::new(|| words_of(LANGUAGES[6], LANGUAGES[6].send)),
+];
+
+static SECRETS: PerLanguage = [
+    LazyLock::new(|| words_of(LANGUAGES[0], LANGUAGES[0].secrets)),
+    LazyLock::new(|| words_of(LANGUAGES[1], LANGUAGES[1].secrets)),
+    LazyLock::new(|| words_of(LANGUAGES[2], LANGUAGES[2].secrets)),
+    LazyLock::new(|| words_of(LANGUAGES[3], LANGUAGES[3].secrets)),
+    LazyLock::new(|| words_of(LANGUAGES[4], LANGUAGES[4].secrets)),
+    LazyLock::new(|| words_of(LANGUAGES[5], LANGUAGES[5].secrets)),
+    LazyLock::new(|| words_of(LANGUAGES[6], LANGUAGES[6].secrets)),
+];
+
+/// Whether an address in language `L` is not the end of a request to send: its sentence lacks
+/// a verb of sending or a secret, or negates the verb ("never send your password to …" is
+/// a page warning its reader).
+fn unsent<const L: usize>(text: &str, m: Range<usize>) -> bool {
+    let s = sentence(text, m);
+    !(SEND[L].is_match(s) && SECRETS[L].is_match(s)) || NEGATED_SEND[L].is_match(s)
 }
 
 /// The sentence holding `m`: from the last sentence end before it to the first after it.
@@ -301,7 +312,7 @@ macro_rules! language {
                 what: "the user's data sent to an address",
                 strength: Strong,
                 page: Page::Strong,
-                excused: Some(negated::<$l>),
+                excused: Some(unsent::<$l>),
                 needs: &[$send, $secrets, &["@", "http"]],
                 pattern: LazyLock::new(|| send_out(LANGUAGES[$l])),
             },
@@ -665,6 +676,13 @@ pub(crate) static SIGNALS: LazyLock<Vec<Signal>> = LazyLock::new(|| {
     .flatten()
     .collect()
 });
+
+/// Compiles the grammars that excuse a request to send.
+pub(crate) fn warm_up() {
+    for grammar in NEGATED_SEND.iter().chain(&SEND).chain(&SECRETS) {
+        let _ = grammar.is_match("");
+    }
+}
 
 #[cfg(test)]
 #[path = "languages_tests.rs"]

@@ -160,6 +160,11 @@ pub(crate) fn run(args: &Args) -> Outcome {
     };
     match prepare(args) {
         Ok(settings) => {
+            // The detector of page text that addresses the agent compiles its grammars while
+            // the server starts, so that no result waits for them (about 0.1 s in all).
+            if !args.show_flagged {
+                std::thread::spawn(mcp_lean_injection::warm_up);
+            }
             let runtime = match tokio::runtime::Builder::new_current_thread()
                 .enable_all()
                 .build()

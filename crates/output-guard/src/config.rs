@@ -99,6 +99,18 @@ pub struct Config {
     /// with [`TokenStore::read`](crate::TokenStore::read) and [`read`](crate::read)) rather
     /// than once ([`TokenStore::redeem`](crate::TokenStore::redeem)). Default `false`.
     pub reusable_tokens: bool,
+    /// Whether an output that is one JSON string (a [`Guard::json_text`] text that parses as a
+    /// string literal, a [`Guard::json`] value that is a `Value::String`) is previewed,
+    /// counted and kept as the string it encodes rather than as its JSON: a page's text then
+    /// reads by lines, its `\n` escapes being line breaks. The preview says so
+    /// ([`Preview::decoded`], `output=decodedJsonString` in its counts line). An output that
+    /// fits the limit still passes unchanged, as JSON. Default `false`: outputs are kept as
+    /// they came.
+    ///
+    /// [`Guard::json_text`]: crate::Guard::json_text
+    /// [`Guard::json`]: crate::Guard::json
+    /// [`Preview::decoded`]: crate::Preview::decoded
+    pub decode_json_strings: bool,
 }
 
 impl Default for Config {
@@ -109,6 +121,7 @@ impl Default for Config {
             summary: SummaryLimits::default(),
             confirm_tool: "confirm_output".to_owned(),
             reusable_tokens: false,
+            decode_json_strings: false,
         }
     }
 }

@@ -59,6 +59,30 @@ struct Measure {
     complete: Option<String>,
 }
 
+/// What a preview is of: its kind and size, and how its body relates to it.
+#[derive(Debug, Clone, Copy)]
+struct Shape {
+    kind: Kind,
+    /// Chars of the full output.
+    total: usize,
+    /// Whether the body is a summary of a JSON value rather than a cut of its text.
+    summarized: bool,
+    /// The lines of an output that is one JSON string kept decoded
+    /// ([`Config::decode_json_strings`]); `None` for any other.
+    decoded_lines: Option<usize>,
+}
+
+impl Shape {
+    const fn of(kind: Kind, total: usize) -> Self {
+        Self {
+            kind,
+            total,
+            summarized: false,
+            decoded_lines: None,
+        }
+    }
+}
+
 /// How the preview's last line says where the full output is.
 enum Footer<'a> {
     Kept {
@@ -67,6 +91,8 @@ enum Footer<'a> {
         ttl: Duration,
         /// Whether the token can be read many times, in parts ([`Config::reusable_tokens`]).
         many: bool,
+        /// The lines of a JSON string kept decoded, which the footer says it is.
+        decoded_lines: Option<usize>,
     },
     NotKept(&'static str),
     NoStore,
@@ -131,33 +157,47 @@ impl Guard {
         }
         let bytes = text.len();
         let ttl = store.limits().ttl;
-        let body = cut(&text, total, self.body_budget(total, kind, Some(ttl)));
+        let shape = Shape::of(kind, total);
+        let body = cut(&text, total, self.body_budget(shape, Some(ttl)));
         let kept = store.insert_deferred(bytes, move || text);
-        self.finish(kind, total, body, false, &kept, ttl)
+        self.finish(shape, body, &kept, ttl)
     }
 
     /// Guards a JSON value: returns its serialization unchanged when it fits, otherwise a
     /// summary, with the value kept in `store` and serialized only if the token is redeemed.
     ///
     /// The value is measured by serializing it into a counter, never into a string: memory
-    /// stays at the limit whatever the size of the value.
+    /// stays at the limit whatever the size of the value. With
+    /// [`Config::decode_json_strings`], a string over the limit is previewed and kept as
+    /// its text rather than as JSON.
     #[must_use]
     pub fn json(&self, value: Value, store: &TokenStore) -> Preview {
         let measure = self.measure(&value);
         if let Some(full) = measure.complete {
             return unchanged(full, measure.chars, Kind::Json);
         }
+        let value = match value {
+            Value::String(text) if self.config.decode_json_strings => {
+                return self.decoded(text, store);
+            }
+            value => value,
+        };
         let ttl = store.limits().ttl;
-        let (body, summarized) = self.json_body(&value, measure.chars, Some(ttl));
+        let (body, shape) = self.json_body(&value, measure.chars, Some(ttl));
         let pretty = self.config.pretty_json;
         let kept = store.insert_deferred(measure.bytes, move || serialize(&value, pretty));
-        self.finish(Kind::Json, measure.chars, body, summarized, &kept, ttl)
+        self.finish(shape, body, &kept, ttl)
     }
 
     /// Guards JSON that arrives as text, such as a server's pretty-printed script result:
     /// counted and kept as the text itself, so the token returns it byte for byte, but
     /// previewed as a JSON summary when the text parses. Text that is not JSON is guarded
     /// like [`text`](Self::text).
+    ///
+    /// With [`Config::decode_json_strings`], a text over the limit that is one JSON string
+    /// literal is the exception: the string it encodes is counted, previewed and kept instead
+    /// (its `\n` escapes become line breaks), and the preview says so
+    /// ([`Preview::decoded`]).
     ///
     /// # Example
     ///
@@ -186,10 +226,25 @@ impl Guard {
         let Ok(value) = serde_json::from_str::<Value>(&text) else {
             return self.text(text, Kind::Json, store);
         };
+        if self.config.decode_json_strings
+            && let Value::String(decoded) = value
+        {
+            return self.decoded(decoded, store);
+        }
         let ttl = store.limits().ttl;
-        let (body, summarized) = self.json_body(&value, total, Some(ttl));
+        let (body, shape) = self.json_body(&value, total, Some(ttl));
         let kept = store.insert_deferred(text.len(), move || text);
-        self.finish(Kind::Json, total, body, summarized, &kept, ttl)
+        self.finish(shape, body, &kept, ttl)
+    }
+
+    /// The preview of an output that is one JSON string, kept in `store` as `text`, the
+    /// string it encodes: its head and tail, counted in its own chars and lines.
+    fn decoded(&self, text: String, store: &TokenStore) -> Preview {
+        let shape = decoded_shape(&text);
+        let ttl = store.limits().ttl;
+        let body = cut(&text, shape.total, self.body_budget(shape, Some(ttl)));
+        let kept = store.insert_text(text);
+        self.finish(shape, body, &kept, ttl)
     }
 
     /// [`text`](Self::text) without a store: the same preview, with no token.
@@ -199,8 +254,9 @@ impl Guard {
         if total <= self.limit() {
             return unchanged(text.to_owned(), total, kind);
         }
-        let body = cut(text, total, self.body_budget(total, kind, None));
-        self.assemble(kind, total, body, false, &Footer::NoStore)
+        let shape = Shape::of(kind, total);
+        let body = cut(text, total, self.body_budget(shape, None));
+        self.assemble(shape, body, &Footer::NoStore)
     }
 
     /// [`json`](Self::json) without a store: the same preview, with no token.
@@ -210,14 +266,15 @@ impl Guard {
         if let Some(full) = measure.complete {
             return unchanged(full, measure.chars, Kind::Json);
         }
-        let (body, summarized) = self.json_body(value, measure.chars, None);
-        self.assemble(
-            Kind::Json,
-            measure.chars,
-            body,
-            summarized,
-            &Footer::NoStore,
-        )
+        if let Value::String(text) = value
+            && self.config.decode_json_strings
+        {
+            let shape = decoded_shape(text);
+            let body = cut(text, shape.total, self.body_budget(shape, None));
+            return self.assemble(shape, body, &Footer::NoStore);
+        }
+        let (body, shape) = self.json_body(value, measure.chars, None);
+        self.assemble(shape, body, &Footer::NoStore)
     }
 
     /// The unguarded output of `value`: what [`json`](Self::json) passes through when it fits,
@@ -261,24 +318,36 @@ impl Guard {
         }
     }
 
-    /// The preview body of a JSON value: a top-level string is cut like text (it usually is
-    /// text: HTML, a log), anything else is summarized and the summary cut to fit.
-    fn json_body(&self, value: &Value, total: usize, ttl: Option<Duration>) -> (Cut, bool) {
-        let budget = self.body_budget(total, Kind::Json, ttl);
+    /// The preview body of a JSON value of `total` chars serialized, and its shape: a
+    /// top-level string is cut like text (it usually is text: HTML, a log), anything else is
+    /// summarized and the summary cut to fit.
+    fn json_body(&self, value: &Value, total: usize, ttl: Option<Duration>) -> (Cut, Shape) {
+        let shape = Shape::of(Kind::Json, total);
+        let budget = self.body_budget(shape, ttl);
         if let Value::String(s) = value {
-            return (cut(s, char_len(s), budget), false);
+            return (cut(s, char_len(s), budget), shape);
         }
         let cap = budget.saturating_mul(4).saturating_add(64);
         let summary = crate::summarize(value, &self.config.summary, cap);
-        (cut(&summary, char_len(&summary), budget), true)
+        let shape = Shape {
+            summarized: true,
+            ..shape
+        };
+        (cut(&summary, char_len(&summary), budget), shape)
     }
 
     /// Chars left for the body once the counts line, the footer and the tip are reserved at
     /// their longest.
-    fn body_budget(&self, total: usize, kind: Kind, ttl: Option<Duration>) -> usize {
+    fn body_budget(&self, shape: Shape, ttl: Option<Duration>) -> usize {
+        let Shape {
+            kind,
+            total,
+            decoded_lines,
+            ..
+        } = shape;
         let token = "x".repeat(TOKEN_CHARS);
         let tokens = estimate_tokens(total);
-        let header = header(total, total, tokens, Some(&token));
+        let header = header(total, total, tokens, decoded_lines.is_some(), Some(&token));
         let tool = &self.config.confirm_tool;
         let footer_max = match ttl {
             Some(ttl) => [
@@ -287,6 +356,7 @@ impl Guard {
                     tool,
                     ttl,
                     many: self.config.reusable_tokens,
+                    decoded_lines,
                 },
                 Footer::NotKept(NOT_KEPT_TOO_LARGE),
                 Footer::NotKept(NOT_KEPT_NO_TOKEN),
@@ -314,10 +384,8 @@ impl Guard {
 
     fn finish(
         &self,
-        kind: Kind,
-        total: usize,
+        shape: Shape,
         body: Cut,
-        summarized: bool,
         kept: &Result<String, Error>,
         ttl: Duration,
     ) -> Preview {
@@ -328,27 +396,28 @@ impl Guard {
                 tool,
                 ttl,
                 many: self.config.reusable_tokens,
+                decoded_lines: shape.decoded_lines,
             },
             Err(Error::OutputTooLarge { .. }) => Footer::NotKept(NOT_KEPT_TOO_LARGE),
             Err(_) => Footer::NotKept(NOT_KEPT_NO_TOKEN),
         };
-        self.assemble(kind, total, body, summarized, &footer)
+        self.assemble(shape, body, &footer)
     }
 
-    fn assemble(
-        &self,
-        kind: Kind,
-        total: usize,
-        body: Cut,
-        summarized: bool,
-        footer_kind: &Footer<'_>,
-    ) -> Preview {
+    fn assemble(&self, shape: Shape, body: Cut, footer_kind: &Footer<'_>) -> Preview {
+        let Shape {
+            kind,
+            total,
+            summarized,
+            decoded_lines,
+        } = shape;
+        let decoded = decoded_lines.is_some();
         let tokens = estimate_tokens(total);
         let token = match footer_kind {
             Footer::Kept { token, .. } => Some((*token).to_owned()),
             Footer::NotKept(_) | Footer::NoStore => None,
         };
-        let mut text = header(total, body.shown, tokens, token.as_deref());
+        let mut text = header(total, body.shown, tokens, decoded, token.as_deref());
         text.push('\n');
         text.push_str(&body.text);
         if !body.text.ends_with('\n') {
@@ -371,6 +440,7 @@ impl Guard {
             confirm_token: token,
             kind,
             summarized,
+            decoded,
             tip,
             text,
         }
@@ -390,16 +460,29 @@ fn unchanged(text: String, total: usize, kind: Kind) -> Preview {
         confirm_tool: None,
         kind,
         summarized: false,
+        decoded: false,
         tip: None,
         text,
     }
 }
 
-/// The machine-readable first line of a preview.
-fn header(total: usize, shown: usize, tokens: usize, token: Option<&str>) -> String {
+/// The shape of an output that is one JSON string kept decoded as `text`.
+fn decoded_shape(text: &str) -> Shape {
+    Shape {
+        decoded_lines: Some(crate::read::line_count(text)),
+        ..Shape::of(Kind::Json, char_len(text))
+    }
+}
+
+/// The machine-readable first line of a preview; `decoded` when the output is one JSON
+/// string kept decoded.
+fn header(total: usize, shown: usize, tokens: usize, decoded: bool, token: Option<&str>) -> String {
     let mut line = format!(
         "counts: totalLength={total}, shownLength={shown}, truncated=true, estimatedTokens={tokens}"
     );
+    if decoded {
+        line.push_str(", output=decodedJsonString");
+    }
     if let Some(token) = token {
         let _ = write!(line, ", confirmToken={token}");
     }
@@ -412,23 +495,34 @@ fn footer(tokens: usize, footer: &Footer<'_>) -> String {
             token,
             tool,
             ttl,
-            many: false,
-        } => format!(
-            "Output is large (~{tokens} tokens). To get all of it, call {tool} with \
-             {{\"token\": \"{token}\"}}; the token works once, within {}.",
-            human(*ttl)
-        ),
-        Footer::Kept {
-            token,
-            tool,
-            ttl,
-            many: true,
-        } => format!(
-            "Output is large (~{tokens} tokens). To read it, call {tool} with \
-             {{\"token\": \"{token}\"}}, and offset and limit for a part, or pattern for \
-             the lines that match; as often as needed within {}.",
-            human(*ttl)
-        ),
+            many,
+            decoded_lines,
+        } => {
+            let what = match decoded_lines {
+                // The model must know that what it reads is the string's value, not the JSON
+                // it was sent as, or it would look for `\n` escapes and quotes in it.
+                Some(lines) => format!(
+                    "Output is one JSON string (~{tokens} tokens), kept decoded: its text, \
+                     {lines} lines, its escapes as the characters they stand for."
+                ),
+                None => format!("Output is large (~{tokens} tokens)."),
+            };
+            let how = if *many {
+                format!(
+                    "To read it, call {tool} with {{\"token\": \"{token}\"}}, and offset \
+                     and limit for a part, or pattern for the lines that match; as often as \
+                     needed within {}.",
+                    human(*ttl)
+                )
+            } else {
+                format!(
+                    "To get all of it, call {tool} with {{\"token\": \"{token}\"}}; the \
+                     token works once, within {}.",
+                    human(*ttl)
+                )
+            };
+            format!("{what} {how}")
+        }
         Footer::NotKept(reason) => {
             format!("Output is large (~{tokens} tokens) and {reason}; narrow the request.")
         }

@@ -25,7 +25,8 @@ pub enum Kind {
 ///
 /// `text` is what goes to the model. When `truncated` is true its first line is
 /// `counts: totalLength=…, shownLength=…, truncated=true, estimatedTokens=…` followed by
-/// `, confirmToken=…` when the full output was kept.
+/// `, output=decodedJsonString` when the output is one JSON string kept decoded
+/// ([`decoded`](Self::decoded)) and `, confirmToken=…` when the full output was kept.
 ///
 /// Lengths are chars: Unicode scalar values, see [`char_len`](crate::char_len).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,6 +63,11 @@ pub struct Preview {
     pub kind: Kind,
     /// True when the preview body is a summary of a JSON value rather than a cut of its text.
     pub summarized: bool,
+    /// True when the output is one JSON string kept decoded: totalLength, the preview body and
+    /// the output the token returns are the string's text (its escapes decoded, so its lines
+    /// are lines), not the JSON that encoded it.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub decoded: bool,
     /// The one-line tip shown under the preview, if any.
     #[cfg_attr(
         feature = "serde",

@@ -41,7 +41,9 @@ pub enum ReadRequest {
         /// What `offset` and `limit` count.
         unit: Unit,
     },
-    /// The lines that match a regular expression, with context.
+    /// The lines that match a regular expression, with context. A matching line longer than
+    /// a window (300 chars) shows each of its matches in a window of its own (matches close
+    /// together share one), one output line each.
     Search {
         /// The regular expression (Rust `regex` syntax, no look-around or backreferences, so
         /// it runs in time linear in the output).
@@ -51,8 +53,12 @@ pub enum ReadRequest {
         context: usize,
         /// Whether letter case is ignored.
         ignore_case: bool,
-        /// The line the search starts at, from 1 (to go on after a reading that stopped).
-        from_line: usize,
+        /// Where the search starts (to go on after a reading that stopped): a line from 1,
+        /// or with [`Unit::Chars`] a char from 0, which a reading names when one line's
+        /// matches did not all fit.
+        offset: usize,
+        /// What `offset` counts.
+        unit: Unit,
         /// How many matching lines at most; `None`: as many as fit.
         limit: Option<usize>,
     },
@@ -99,7 +105,7 @@ impl ReadRequest {
     ///
     /// [`Error::InvalidRead`] naming the parameter and what it accepts: a negative or
     /// fractional number, an unknown unit, a pattern of more than [`MAX_PATTERN_CHARS`] chars,
-    /// a context over [`MAX_CONTEXT_LINES`], `unit: "chars"` with a pattern.
+    /// a context over [`MAX_CONTEXT_LINES`].
     ///
     /// # Example
     ///
@@ -155,14 +161,8 @@ impl ReadRequest {
                 unit,
             });
         };
-        if unit == Some(Unit::Chars) {
-            return Err(Error::InvalidRead {
-                parameter: "unit",
-                reason:
-                    "cannot be chars with a pattern: a search reads whole lines; leave unit out"
-                        .to_owned(),
-            });
-        }
+        let unit = unit.unwrap_or_default();
+        let least = if unit == Unit::Lines { 1 } else { 0 };
         let context = whole_number(args, "context", 0)?.unwrap_or(2);
         if context > MAX_CONTEXT_LINES {
             return Err(Error::InvalidRead {
@@ -181,7 +181,8 @@ impl ReadRequest {
             pattern,
             context,
             ignore_case,
-            from_line: whole_number(args, "offset", 1)?.unwrap_or(1),
+            offset: whole_number(args, "offset", least)?.unwrap_or(least),
+            unit,
             limit,
         })
     }
@@ -192,10 +193,10 @@ impl ReadRequest {
 #[must_use]
 pub fn read_properties() -> Map<String, Value> {
     let value = json!({
-        "offset": {"type": "integer", "minimum": 0, "description": "Where to start. With unit lines (the default) the first line to return, from 1, as a search numbers lines; with unit chars the chars to skip, from 0. With pattern: the line the search starts at. A reading says which offset comes next."},
+        "offset": {"type": "integer", "minimum": 0, "description": "Where to start. With unit lines (the default) the first line to return, from 1, as a search numbers lines; with unit chars the chars to skip, from 0. With pattern: the line (or with unit chars the char) the search starts at. A reading says which offset comes next."},
         "limit": {"type": "integer", "minimum": 1, "description": "How many lines (or chars, or with pattern matching lines) at most. Default: as many as fit the result limit."},
-        "unit": {"type": "string", "enum": ["lines", "chars"], "description": "What offset and limit count. Default lines."},
-        "pattern": {"type": "string", "minLength": 1, "maxLength": MAX_PATTERN_CHARS, "description": "A regular expression (Rust regex syntax, no look-around): returns the matching lines with their line numbers and context, as grep -n does."},
+        "unit": {"type": "string", "enum": ["lines", "chars"], "description": "What offset counts, and limit without pattern. Default lines."},
+        "pattern": {"type": "string", "minLength": 1, "maxLength": MAX_PATTERN_CHARS, "description": "A regular expression (Rust regex syntax, no look-around): returns the matching lines with their line numbers and context, as grep -n does; a long line shows each match in a window of its own."},
         "context": {"type": "integer", "minimum": 0, "maximum": MAX_CONTEXT_LINES, "description": "With pattern: lines shown before and after each match. Default 2."},
         "ignoreCase": {"type": "boolean", "description": "With pattern: ignore letter case. Default false."}
     });
@@ -224,7 +225,8 @@ pub fn read_properties() -> Map<String, Value> {
 /// assert!(part.header.contains("next: offset 13"));
 ///
 /// let found = read(&text, &ReadRequest::Search {
-///     pattern: "^row 99[0-9]$".to_owned(), context: 0, ignore_case: false, from_line: 1, limit: None,
+///     pattern: "^row 99[0-9]$".to_owned(), context: 0, ignore_case: false,
+///     offset: 1, unit: Unit::Lines, limit: None,
 /// }, &limits)?;
 /// assert!(found.body.starts_with("990:row 990\n"));
 /// # Ok::<(), output_guard::Error>(())
@@ -246,7 +248,8 @@ pub fn read(text: &str, request: &ReadRequest, limits: &ReadLimits) -> Result<Re
             pattern,
             context,
             ignore_case,
-            from_line,
+            offset,
+            unit,
             limit,
         } => search::search(
             text,
@@ -254,7 +257,8 @@ pub fn read(text: &str, request: &ReadRequest, limits: &ReadLimits) -> Result<Re
                 pattern,
                 context: (*context).min(MAX_CONTEXT_LINES),
                 ignore_case: *ignore_case,
-                from_line: *from_line,
+                offset: *offset,
+                unit: *unit,
                 limit: *limit,
             },
             limits,
@@ -349,15 +353,7 @@ fn chars(
     limits: &ReadLimits,
 ) -> Result<Reading, Error> {
     let total = crate::char_len(text);
-    if offset >= total && !(offset == 0 && total == 0) {
-        return Err(Error::InvalidRead {
-            parameter: "offset",
-            reason: format!(
-                "is {offset}, past the end: the output has {total} chars; use an offset from 0 to {}",
-                total.saturating_sub(1)
-            ),
-        });
-    }
+    check_char(offset, total)?;
     let start = byte_of_char(text, 0, offset);
     let mut end = match limit {
         Some(n) => byte_of_char(text, start, n),
@@ -411,6 +407,20 @@ fn fit_end(
         }
     }
     lo
+}
+
+/// Refuses a char offset past the last of `total` chars (0 is an empty output's start).
+fn check_char(offset: usize, total: usize) -> Result<(), Error> {
+    if offset < total || offset == 0 {
+        return Ok(());
+    }
+    Err(Error::InvalidRead {
+        parameter: "offset",
+        reason: format!(
+            "is {offset}, past the end: the output has {total} chars; use an offset from 0 to {}",
+            total.saturating_sub(1)
+        ),
+    })
 }
 
 /// Refuses a line offset past the last of `total` lines.

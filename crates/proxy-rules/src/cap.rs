@@ -1,7 +1,7 @@
 //! The cap on a whole result: what the client reads of it, every content item and the
 //! structured content together, stays within the profile's `maxResultTokens`.
 
-use output_guard::{Guard, Kind, TokenStore};
+use output_guard::{Guard, Kind, Preview, TokenStore};
 use serde_json::{Value, json};
 
 use crate::markdown::sections;
@@ -104,7 +104,7 @@ fn shrink(
         let Some(Value::String(text)) = items[i].get_mut("text") else {
             continue;
         };
-        let preview = guard.text(std::mem::take(text), Kind::Text, store);
+        let preview = preview(guard, std::mem::take(text), store);
         let now = snapshot_digest::estimate_tokens(&preview.text);
         *text = preview.text;
         total = total - tokens + now;
@@ -211,11 +211,23 @@ fn shrink_sections(
         };
         let content = text[body.clone()].trim_end_matches('\n').to_owned();
         let end = body.start + content.len();
-        let preview = guard.text(content, Kind::Text, store);
+        let preview = preview(guard, content, store);
         let now = snapshot_digest::estimate_tokens(&preview.text);
         text.replace_range(body.start..end, &preview.text);
         total = (total + now).saturating_sub(tokens);
         outcome.actions.push(Action::Capped);
+    }
+}
+
+/// The preview of a text over the cap: one that is a JSON string (a script's value in a
+/// section the profile does not guard) is kept decoded, as the guarded sections' are, so that
+/// it reads by lines; any other text as it is.
+fn preview(guard: &Guard, text: String, store: &TokenStore) -> Preview {
+    let trimmed = text.trim();
+    if trimmed.len() >= 2 && trimmed.starts_with('"') && trimmed.ends_with('"') {
+        guard.json_text(text, store)
+    } else {
+        guard.text(text, Kind::Text, store)
     }
 }
 

@@ -69,15 +69,16 @@ impl<'s> Holder<'s> {
         }
     }
 
-    /// How digests of `snapshot` show its held-back nodes, and each node's text kept for the
-    /// token.
-    pub(crate) fn for_snapshot(&mut self, snapshot: &Snapshot<'_>) -> HoldBack {
+    /// How `snapshot`'s held-back nodes are written (each node's text kept for the token), or
+    /// `None` when it has none (or holding back is off): its digests then need not look
+    /// again.
+    pub(crate) fn for_snapshot(&mut self, snapshot: &Snapshot<'_>) -> Option<HoldBack> {
         if !self.enabled {
-            return HoldBack::off();
+            return None;
         }
         let held = snapshot_digest::held_back(snapshot);
         if held.is_empty() {
-            return HoldBack::default();
+            return None;
         }
         let hint = self.hint();
         for h in held {
@@ -95,10 +96,10 @@ impl<'s> Holder<'s> {
             }
             self.keep(text);
         }
-        HoldBack {
+        Some(HoldBack {
             hint,
             ..HoldBack::default()
-        }
+        })
     }
 
     /// "read it with TOOL TOKEN", or nothing when no token could be made.
@@ -143,7 +144,12 @@ impl<'s> Holder<'s> {
     /// one JSON value (a script's result) string by string, so that it stays that JSON
     /// value; any other text line by line.
     fn hold_part(&mut self, text: &str) -> Option<String> {
-        if mcp_lean_injection::spans(text).is_empty() && !text.contains('\\') {
+        // JSON escapes that make a line break or hide a char can hide a flagged line from a
+        // scan of the text as it is; without them, that scan is the verdict.
+        let escaped = ["\\n", "\\r", "\\t", "\\u"]
+            .iter()
+            .any(|e| text.contains(e));
+        if !escaped && mcp_lean_injection::spans(text).is_empty() {
             return None;
         }
         // The text before the first title line, then each section's body.

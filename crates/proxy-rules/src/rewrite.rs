@@ -224,6 +224,10 @@ impl Rewriter {
             confirm_tool: profile.confirm_tool.clone(),
             pretty_json: true,
             reusable_tokens: !profile.one_time_outputs,
+            // A script's value that is a string (a page's text) comes as one JSON string
+            // literal, its lines `\n` escapes: kept decoded, it reads by lines and by pattern
+            // line by line, and the preview says the output is the decoded string.
+            decode_json_strings: true,
             ..GuardConfig::default()
         })?;
         let store = TokenStore::new(StoreLimits {
@@ -410,6 +414,9 @@ impl Rewriter {
     ) {
         let is_error = result.get("isError").and_then(Value::as_bool) == Some(true);
         if is_error || result.get("structuredContent").is_some() {
+            // Not digested nor previewed; but an error can quote the page (a script that threw
+            // with the page's text), so its texts are held back all the same.
+            for_each_text(result, |text| work.holder.hold_text(text, None));
             return;
         }
         let before = work.outcome.server_tokens;
@@ -614,29 +621,26 @@ impl Rewriter {
         work: &mut Work<'_>,
     ) -> Option<String> {
         let (snapshot, _diagnostics) = parse_lenient(raw);
-        let hold = work.holder.for_snapshot(&snapshot);
-        let lean =
-            self.lean_snapshot_held(call, url, raw, &snapshot, &hold, room, &mut work.outcome);
-        if lean.is_some() {
-            return lean;
-        }
-        // A snapshot that passes whole still never carries text that addresses the agent.
-        snapshot_digest::held_back_text(&snapshot, &hold)
+        // The snapshot is read for text that addresses the agent once, here; its digests,
+        // diffs and pages are then made with holding back off, of the snapshot with such nodes
+        // already written as their marked line.
+        let Some(hold) = work.holder.for_snapshot(&snapshot) else {
+            return self.lean_snapshot_held(call, url, raw, &snapshot, room, &mut work.outcome);
+        };
+        let masked = snapshot_digest::held_back_text(&snapshot, &hold)?;
+        let (marked, _) = parse_lenient(&masked);
+        self.lean_snapshot_held(call, url, &masked, &marked, room, &mut work.outcome)
+            .or(Some(masked))
     }
 
-    /// [`Self::lean_snapshot`] of `raw`, parsed as `snapshot`, its nodes held back as `hold`
-    /// says; `None` to keep it whole.
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "one call site, each argument distinct"
-    )]
+    /// [`Self::lean_snapshot`] of `raw`, parsed as `snapshot`, in which nothing addresses the
+    /// agent any more; `None` to keep it whole.
     fn lean_snapshot_held(
         &self,
         call: &Call,
         url: &str,
         raw: &str,
         snapshot: &Snapshot<'_>,
-        hold: &HoldBack,
         room: usize,
         outcome: &mut Outcome,
     ) -> Option<String> {
@@ -647,7 +651,7 @@ impl Rewriter {
             self.remember(url, raw)
         };
         let config = DigestConfig {
-            hold_back: hold.clone(),
+            hold_back: HoldBack::off(),
             ..self.digest_config(call.lean.page)
         };
         if let Some(goal) = &call.lean.goal {
@@ -769,6 +773,23 @@ impl Rewriter {
         }
         recent.push_back((url.to_owned(), raw.to_owned()));
         previous
+    }
+}
+
+/// Replaces each text item of a result's content with what `f` gives for it, if anything.
+fn for_each_text(result: &mut Value, mut f: impl FnMut(&str) -> Option<String>) {
+    let Some(items) = result.get_mut("content").and_then(Value::as_array_mut) else {
+        return;
+    };
+    for item in items {
+        if item.get("type").and_then(Value::as_str) != Some("text") {
+            continue;
+        }
+        if let Some(Value::String(text)) = item.get_mut("text")
+            && let Some(new) = f(text)
+        {
+            *text = new;
+        }
     }
 }
 

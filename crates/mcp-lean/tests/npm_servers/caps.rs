@@ -1,5 +1,6 @@
 //! The result cap, paged outlines, the read tool, partial snapshots and hidden tools, through
-//! the proxy in front of the real `@playwright/mcp`, on the corpus's largest page.
+//! the proxy in front of the real `@playwright/mcp`, on the corpus's largest page; and a
+//! `browser_evaluate` string of 20,000 lines, stored decoded, read by lines and by pattern.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -287,6 +288,126 @@ fn a_stored_output_expires_with_its_time_to_live() {
             text(&late).contains("expired: outputs are kept 1 s"),
             "{}",
             text(&late)
+        );
+        let _ = client.cancel().await;
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A page's text of 20,000 lines, as a script makes it: 21 matches of `NEEDLE`, 15 on lines
+/// of their own and 6 far apart in line 12,345, of 100,000 chars; quotes, a tab and non-ASCII
+/// chars on every line, which the JSON string escapes or keeps. [`page_text`] is the same.
+const PAGE_TEXT_JS: &str = r#"() => {
+  const lines = [];
+  for (let i = 1; i <= 20000; i++) lines.push('line ' + i + ' of the page: "quoted", a\ttab, é and €');
+  for (let k = 0; k < 15; k++) lines[k * 1300 + 7] = 'line ' + (k * 1300 + 8) + ' with the NEEDLE in it';
+  let long = '';
+  for (let j = 0; j < 100000; j++) long += j % 17000 === 3000 ? 'NEEDLE' : 'x';
+  lines[12344] = long;
+  return lines.join('\n');
+}"#;
+
+/// The text [`PAGE_TEXT_JS`] returns.
+fn page_text() -> String {
+    let mut lines: Vec<String> = (1..=20_000)
+        .map(|i| format!("line {i} of the page: \"quoted\", a\ttab, é and €"))
+        .collect();
+    for k in 0..15 {
+        lines[k * 1_300 + 7] = format!("line {} with the NEEDLE in it", k * 1_300 + 8);
+    }
+    lines[12_344] = (0..100_000)
+        .map(|j| if j % 17_000 == 3_000 { "NEEDLE" } else { "x" })
+        .collect();
+    lines.join("\n")
+}
+
+/// The offset a reading's header names after `marker`, and whether it counts chars.
+fn next_after(header: &str, marker: &str) -> Option<(u64, bool)> {
+    let next = header.split(marker).nth(1)?;
+    let offset = next.split([';', ',']).next()?.trim().parse().ok()?;
+    Some((offset, next.contains("unit chars")))
+}
+
+#[test]
+fn a_browser_evaluate_string_of_20000_lines_reads_by_lines_and_by_pattern() {
+    let site = site::serve();
+    let dir = temp_dir("playwright-string");
+    runtime().block_on(async {
+        let client = connect(&dir, &[]).await;
+        capped(
+            &client,
+            "browser_navigate",
+            json!({"url": site.url("/shop")}),
+        )
+        .await;
+
+        eprintln!("browser_evaluate returns a string of 20,000 lines");
+        let preview = capped(
+            &client,
+            "browser_evaluate",
+            json!({"function": PAGE_TEXT_JS}),
+        )
+        .await;
+        let expected = page_text();
+        let counts = preview[0]
+            .lines()
+            .find(|l| l.starts_with("counts: "))
+            .unwrap_or_else(|| panic!("a preview: {}", preview[0]));
+        assert!(
+            counts.starts_with(&format!(
+                "counts: totalLength={}, ",
+                expected.chars().count()
+            )) && counts.contains(", output=decodedJsonString, "),
+            "the preview counts the decoded string: {counts}"
+        );
+        let token = token_of(&preview[0]);
+
+        eprintln!("read it by line slices");
+        let mut joined = String::new();
+        let mut args = json!({"token": token, "offset": 1, "limit": 4_000});
+        let mut readings = 0;
+        loop {
+            let part = capped(&client, "confirm_output", args.clone()).await;
+            joined.push_str(part.get(1).map_or("", String::as_str));
+            readings += 1;
+            let Some((offset, chars)) = next_after(&part[0], "next: offset ") else {
+                break;
+            };
+            args = if chars {
+                json!({"token": token, "offset": offset, "unit": "chars"})
+            } else {
+                json!({"token": token, "offset": offset, "limit": 4_000})
+            };
+            assert!(readings < 100, "{}", part[0]);
+        }
+        assert!(readings >= 5, "{readings} readings");
+        assert!(
+            joined == expected,
+            "the slices add up to the decoded string"
+        );
+
+        eprintln!("search it");
+        for context in [0, 2] {
+            let found = capped(
+                &client,
+                "confirm_output",
+                json!({"token": token, "pattern": "NEEDLE", "context": context}),
+            )
+            .await;
+            assert!(
+                found[0].starts_with(
+                    "# 16 lines match /NEEDLE/ of 20000 lines (21 matches); all shown"
+                ),
+                "{}",
+                found[0]
+            );
+            assert_eq!(found[1].matches("NEEDLE").count(), 21, "{}", found[1]);
+            let windows = found[1].lines().filter(|l| l.starts_with("12345:")).count();
+            assert_eq!(windows, 6, "{}", found[1]);
+        }
+        assert!(
+            read_all(&client, &token).await == expected,
+            "the whole read is the decoded string"
         );
         let _ = client.cancel().await;
     });

@@ -6,10 +6,14 @@ use std::time::Duration;
 #[test]
 fn header_is_the_documented_counts_line() {
     assert_eq!(
-        header(10, 4, 3, Some("tok")),
+        header(10, 4, 3, false, Some("tok")),
         "counts: totalLength=10, shownLength=4, truncated=true, estimatedTokens=3, confirmToken=tok"
     );
-    assert!(!header(10, 4, 3, None).contains("confirmToken"));
+    assert!(!header(10, 4, 3, false, None).contains("confirmToken"));
+    assert_eq!(
+        header(10, 4, 3, true, Some("tok")),
+        "counts: totalLength=10, shownLength=4, truncated=true, estimatedTokens=3, output=decodedJsonString, confirmToken=tok"
+    );
 }
 
 #[test]

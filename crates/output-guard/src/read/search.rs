@@ -3,14 +3,26 @@
 //! The `regex` crate guarantees time linear in the text for every pattern, and a compiled
 //! size limit bounds its memory, so a pattern from outside can neither hang nor exhaust the
 //! process.
+//!
+//! A matching line longer than [`LINE_CHARS`] is shown as windows around its matches, every
+//! match in one (matches close together share a window), one output line per window, each
+//! numbered with its line: a page's text that came as one long line hides none of its
+//! matches. A line with more windows than one reading holds goes on in the next, which
+//! starts at the char of the first match not shown.
 
 use std::fmt::Write as _;
 
 use memchr::{memchr, memchr_iter, memrchr};
 use regex::{Regex, RegexBuilder};
 
-use super::{HEADER_TOKENS, ReadLimits, Reading, check_line, line_count, line_start};
-use crate::Error;
+use super::{
+    HEADER_TOKENS, ReadLimits, Reading, Unit, byte_of_char, check_char, check_line, line_count,
+    line_start,
+};
+use crate::{Error, char_len};
+use windows::{Window, Windows, line_matches};
+
+mod windows;
 
 /// The longest pattern accepted, in chars.
 pub const MAX_PATTERN_CHARS: usize = 1_000;
@@ -18,9 +30,10 @@ pub const MAX_PATTERN_CHARS: usize = 1_000;
 /// The most memory a compiled pattern may take (its program and its lazy DFA each).
 const COMPILED_BYTES: usize = 2 << 20;
 
-/// Matching lines longer than this many chars are shown as a window around the match.
+/// Matching lines longer than this many chars are shown as windows of at most this many
+/// chars around their matches.
 const LINE_CHARS: usize = 300;
-/// Chars shown before the match in such a window.
+/// Chars shown before the first match of a window.
 const BEFORE_MATCH: usize = 100;
 /// Context lines longer than this many chars are cut.
 const CONTEXT_CHARS: usize = 160;
@@ -29,72 +42,387 @@ pub(super) struct Query<'a> {
     pub(super) pattern: &'a str,
     pub(super) context: usize,
     pub(super) ignore_case: bool,
-    pub(super) from_line: usize,
+    /// Where the search starts: a line from 1, or a char from 0, as `unit` says.
+    pub(super) offset: usize,
+    pub(super) unit: Unit,
     pub(super) limit: Option<usize>,
 }
 
-/// A matching line: its number, where it starts and ends (without the newline), and where the
-/// match starts.
+/// A matching line: its number, where it starts and ends (without the newline), and where its
+/// first match starts.
 #[derive(Clone, Copy)]
 struct Hit {
     line: usize,
     start: usize,
     end: usize,
     at: usize,
+    /// Where its first match ends (past `end` when the pattern spans lines).
+    to: usize,
+}
+
+/// The matches of `hit`'s line from its first on, as its windows show them: the first, which
+/// the search for the line found, and those after it, so a line costs one search more.
+fn match_count(text: &str, re: &Regex, hit: &Hit) -> usize {
+    if hit.to > hit.at {
+        1 + line_matches(text, re, hit.to.min(hit.end), hit.end)
+            .non_empty()
+            .count()
+    } else {
+        line_matches(text, re, hit.at, hit.end).count().max(1)
+    }
+}
+
+/// Where the next reading of a search starts.
+enum Next {
+    /// At this line.
+    Line(usize),
+    /// At this char, within a line whose matches did not all fit.
+    Char(usize),
+}
+
+/// A line shown in part: its matches did not all fit one reading.
+struct Partial {
+    line: usize,
+    shown: usize,
+    of: usize,
+}
+
+/// What one reading gathers.
+struct Found {
+    body: String,
+    /// Estimated tokens of `body`, summed line by line (an upper bound of its estimate,
+    /// since estimates add up).
+    used: usize,
+    /// Matching lines shown, a line shown in part among them.
+    shown: usize,
+    last_shown_line: usize,
+    /// The last line written, hit or context.
+    emitted_through: usize,
+    /// Whether a group was shown without its context, to fit.
+    without_context: bool,
+    partial: Option<Partial>,
+}
+
+/// The search: the text, the compiled pattern, the query and the reading's budget.
+struct Search<'t> {
+    text: &'t str,
+    re: &'t Regex,
+    q: &'t Query<'t>,
+    measure: fn(&str) -> usize,
+    budget: usize,
+    /// The byte the search starts at, and the number of its line.
+    from_byte: usize,
+    from_line: usize,
 }
 
 pub(super) fn search(text: &str, q: &Query<'_>, limits: &ReadLimits) -> Result<Reading, Error> {
     let re = compile(q.pattern, q.ignore_case)?;
     let total = line_count(text);
-    let from = q.from_line.max(1);
-    check_line(from, total)?;
-    let hits = Hits::new(text, &re, from);
-    let budget = limits.max_tokens.saturating_sub(HEADER_TOKENS);
-    let mut body = String::new();
-    let mut shown = 0usize;
-    let mut matches = 0usize;
-    let mut last_shown_line = 0usize;
-    let mut next_line = None;
-    let mut emitted_through = 0usize;
-    let mut used = 0usize;
+    let (from_byte, from_line) = start(text, q.offset, q.unit, total)?;
+    let s = Search {
+        text,
+        re: &re,
+        q,
+        measure: limits.measure,
+        budget: limits.max_tokens.saturating_sub(HEADER_TOKENS),
+        from_byte,
+        from_line,
+    };
+    let mut hits = Hits::new(text, &re, from_byte, from_line);
+    let mut found = Found {
+        body: String::new(),
+        used: 0,
+        shown: 0,
+        last_shown_line: 0,
+        emitted_through: 0,
+        without_context: false,
+        partial: None,
+    };
+    let (mut lines, mut matches) = (0usize, 0usize);
+    let mut count = |hit: &Hit| {
+        lines += 1;
+        matches += match_count(text, &re, hit);
+    };
+    let mut next: Option<Next> = None;
     let mut pending: Option<Hit> = None;
-    let mut iter = hits;
-    while let Some(hit) = pending.take().or_else(|| iter.next()) {
-        matches += 1;
-        if next_line.is_some() {
+    while let Some(hit) = pending.take().or_else(|| hits.next()) {
+        count(&hit);
+        if next.is_some() {
             continue;
         }
-        if q.limit.is_some_and(|l| shown >= l) {
-            next_line = Some(hit.line);
+        if q.limit.is_some_and(|l| found.shown >= l) {
+            next = Some(Next::Line(hit.line));
             continue;
         }
-        // One group: context before, the hit, and every hit within reach of its context after.
-        let mut group = String::new();
+        let room = s.budget.saturating_sub(found.used);
+        let group = s.group(hit, &found, room, &mut hits, &mut pending);
+        for extra in &group.hits[1..] {
+            count(extra);
+        }
+        if group.complete {
+            found.body.push_str(&group.text);
+            found.used += group.cost;
+            found.shown += group.hits.len();
+            found.last_shown_line = group.hits.last().map_or(hit.line, |h| h.line);
+            found.emitted_through = group.through;
+            continue;
+        }
+        if let Some(cut) = &group.fits {
+            // The group does not fit whole (its hits chain on, or its last line is long):
+            // the part that fits, through a whole matching line, and the next reading
+            // starts at the first matching line left out.
+            found.body.push_str(&group.text[..cut.len]);
+            found.used += cut.cost;
+            found.shown += cut.hits;
+            found.last_shown_line = group
+                .hits
+                .get(cut.hits.saturating_sub(1))
+                .map_or(hit.line, |h| h.line);
+            found.emitted_through = cut.through;
+            if pending.is_none() {
+                pending = hits.next();
+            }
+            next = group
+                .hits
+                .get(cut.hits)
+                .or(pending.as_ref())
+                .map(|h| Next::Line(h.line));
+            continue;
+        }
+        if !found.body.is_empty() {
+            // Not even its first matching line fits: the reading ends before it, and its
+            // hits are counted on (the next reading starts at its first hit).
+            next = Some(Next::Line(hit.line));
+            continue;
+        }
+        // The first group of the reading cannot show its first matching line with its
+        // context: that line alone, with as many of its windows as fit; the next reading goes
+        // on where they end.
+        let part = s.line_alone(hit, room);
+        if part.text.is_empty() {
+            // Not one window fits: the header says so, and the rest is only counted.
+            next = Some(Next::Line(hit.line));
+            continue;
+        }
+        found.body.push_str(&part.text);
+        found.used += part.cost;
+        found.shown = 1;
+        found.last_shown_line = hit.line;
+        found.without_context = s.q.context > 0;
+        match part.resume {
+            Some(byte) => {
+                found.partial = Some(Partial {
+                    line: hit.line,
+                    shown: part.matches,
+                    of: match_count(text, &re, &hit),
+                });
+                next = Some(Next::Char(char_len(&text[..byte])));
+            }
+            None => {
+                // The next matching line starts the next reading: one the group had pulled
+                // in, or the one after it (which the loop counts as it takes it).
+                if pending.is_none() {
+                    pending = hits.next();
+                }
+                next = group
+                    .hits
+                    .get(1)
+                    .or(pending.as_ref())
+                    .map(|h| Next::Line(h.line));
+            }
+        }
+    }
+    Ok(Reading {
+        header: s.header(total, lines, matches, &found, next.as_ref()),
+        body: found.body,
+    })
+}
+
+impl Search<'_> {
+    /// The reading's header line: what matched (`lines` of the text's `total`, with
+    /// `matches` in them), what is shown, and where the next reading starts.
+    fn header(
+        &self,
+        total: usize,
+        lines: usize,
+        matches: usize,
+        found: &Found,
+        next: Option<&Next>,
+    ) -> String {
+        let (text, q, from_line) = (self.text, self.q, self.from_line);
+        let mut header = String::new();
+        let pattern = q.pattern;
+        let case = if q.ignore_case { ", ignoring case" } else { "" };
+        let place = match q.unit {
+            Unit::Chars if q.offset > 0 => format!(" from char {} (line {from_line})", q.offset),
+            _ if from_line > 1 => format!(" from line {from_line}"),
+            _ => String::new(),
+        };
+        if lines == 0 {
+            let _ = write!(
+                header,
+                "# no line matches /{pattern}/{case}{place} in {total} lines ({} chars)",
+                char_len(text)
+            );
+            return header;
+        }
+        let _ = write!(
+            header,
+            "# {lines} lines match /{pattern}/{case}{place} of {total} lines"
+        );
+        if matches > lines {
+            let _ = write!(header, " ({matches} matches)");
+        }
+        let context = if found.without_context {
+            format!("without context, to fit (context {} asked)", q.context)
+        } else {
+            format!("with {} lines of context", q.context)
+        };
+        match (next, &found.partial) {
+            (_, _) if found.body.is_empty() => {
+                let _ = write!(
+                    header,
+                    "; none shown: the limit leaves no room for one match, so raise it"
+                );
+            }
+            (None, _) => {
+                let _ = write!(header, "; all shown, {context}");
+            }
+            (Some(Next::Char(at)), Some(p)) => {
+                let _ = write!(
+                    header,
+                    "; line {} alone has more matches than fit: {} of its {} shown, {context}; next: the same pattern with offset {at}, unit chars",
+                    p.line, p.shown, p.of
+                );
+            }
+            (Some(Next::Char(at)), None) => {
+                let _ = write!(
+                    header,
+                    "; next: the same pattern with offset {at}, unit chars"
+                );
+            }
+            (Some(Next::Line(line)), _) => {
+                let _ = write!(
+                    header,
+                    "; the first {} shown (through line {}), {context}; next: the same pattern with offset {line}",
+                    found.shown, found.last_shown_line
+                );
+            }
+        }
+        header
+    }
+}
+
+/// Where a search starts: the byte and the number of its line.
+fn start(text: &str, offset: usize, unit: Unit, total: usize) -> Result<(usize, usize), Error> {
+    match unit {
+        Unit::Lines => {
+            let line = offset.max(1);
+            check_line(line, total)?;
+            Ok((line_start(text, line), line))
+        }
+        Unit::Chars => {
+            check_char(offset, char_len(text))?;
+            let byte = byte_of_char(text, 0, offset);
+            let line = 1 + memchr_iter(b'\n', &text.as_bytes()[..byte]).count();
+            Ok((byte, line))
+        }
+    }
+}
+
+/// Lines of output for one reading, and what they cost.
+struct Group {
+    text: String,
+    cost: usize,
+    /// The matching lines in it, the first the one it was made for.
+    hits: Vec<Hit>,
+    /// Whether it was written whole within its room.
+    complete: bool,
+    /// The last line written.
+    through: usize,
+    /// The longest part of it within its room that ends after a whole matching line.
+    fits: Option<Cut>,
+}
+
+/// Where a group that does not fit whole can end.
+struct Cut {
+    /// Bytes of its text.
+    len: usize,
+    cost: usize,
+    /// Matching lines in it.
+    hits: usize,
+    /// The last line in it.
+    through: usize,
+}
+
+/// A matching line shown alone, in part when its windows do not all fit.
+struct LinePart {
+    text: String,
+    cost: usize,
+    /// Matches shown.
+    matches: usize,
+    /// Where the first window not shown starts; `None` when all are shown.
+    resume: Option<usize>,
+}
+
+impl Search<'_> {
+    /// The group of `hit`: context before, the hit, and every hit within reach of its
+    /// context after, written until its cost passes `room`.
+    fn group(
+        &self,
+        hit: Hit,
+        found: &Found,
+        room: usize,
+        hits: &mut Hits<'_>,
+        pending: &mut Option<Hit>,
+    ) -> Group {
+        let (text, context) = (self.text, self.q.context);
+        let mut group = Group {
+            text: String::new(),
+            cost: 0,
+            hits: vec![hit],
+            complete: true,
+            through: hit.line,
+            fits: None,
+        };
+        let mut hits_written = 0;
         let first = hit
             .line
-            .saturating_sub(q.context)
-            .max(emitted_through + 1)
-            .max(from);
-        if q.context > 0 && emitted_through > 0 && first > emitted_through + 1 {
-            group.push_str("--\n");
+            .saturating_sub(context)
+            .max(found.emitted_through + 1)
+            .max(self.from_line);
+        if context > 0 && !found.body.is_empty() && first > found.emitted_through + 1 {
+            self.push(&mut group, "--\n".to_owned());
         }
         let mut at = back_lines(text, hit.start, hit.line.saturating_sub(first));
         let mut line = first;
-        let mut until = hit.line + q.context;
-        let mut group_hits = vec![hit];
-        let mut in_group = 1usize;
-        while line <= until {
+        let mut until = hit.line + context;
+        while line <= until && group.cost <= room {
             let end = memchr(b'\n', &text.as_bytes()[at..]).map_or(text.len(), |i| at + i);
-            let is_hit = group_hits.last().is_some_and(|h| h.line == line);
-            if is_hit {
-                let h = *group_hits.last().unwrap_or(&hit);
-                write_hit(&mut group, text, h);
-                until = until.max(line + q.context);
-            } else {
-                write_context(&mut group, text, line, at, end);
+            match group.hits.last() {
+                Some(h) if h.line == line => {
+                    let h = *h;
+                    for window in self.hit_lines(h) {
+                        self.push(&mut group, window.text);
+                        if group.cost > room {
+                            break;
+                        }
+                    }
+                    hits_written += 1;
+                    until = until.max(line + context);
+                }
+                _ => self.push(&mut group, context_line(text, line, at, end)),
+            }
+            group.through = line;
+            if group.cost <= room && hits_written > 0 {
+                group.fits = Some(Cut {
+                    len: group.text.len(),
+                    cost: group.cost,
+                    hits: hits_written,
+                    through: line,
+                });
             }
             if end >= text.len() {
-                line += 1;
                 break;
             }
             at = end + 1;
@@ -104,69 +432,70 @@ pub(super) fn search(text: &str, q: &Query<'_>, limits: &ReadLimits) -> Result<R
                 break;
             }
             // Pull the next hit in when its line is within this group's reach.
-            if pending.is_none() && group_hits.last().is_some_and(|h| h.line < line) {
-                match iter.next() {
+            if pending.is_none() && group.hits.last().is_some_and(|h| h.line < line) {
+                let in_group = group.hits.len();
+                match hits.next() {
                     Some(next)
-                        if next.line <= until && q.limit.is_none_or(|l| shown + in_group < l) =>
+                        if next.line <= until
+                            && self.q.limit.is_none_or(|l| found.shown + in_group < l) =>
                     {
-                        group_hits.push(next);
-                        in_group += 1;
-                        matches += 1;
+                        group.hits.push(next);
                     }
-                    other => pending = other,
+                    other => *pending = other,
                 }
             }
         }
-        let cost = (limits.measure)(&group);
-        if used + cost > budget {
-            // The group does not fit: the reading ends before it, and its hits are counted
-            // on (the next reading starts at its first hit).
-            next_line = Some(hit.line);
-            continue;
-        }
-        used += cost;
-        body.push_str(&group);
-        shown += in_group;
-        last_shown_line = group_hits.last().map_or(hit.line, |h| h.line);
-        emitted_through = line - 1;
+        group.complete = group.cost <= room;
+        group
     }
-    let mut header = String::new();
-    let pattern = q.pattern;
-    let case = if q.ignore_case { ", ignoring case" } else { "" };
-    let place = if from > 1 {
-        format!(" from line {from}")
-    } else {
-        String::new()
-    };
-    if matches == 0 {
-        let _ = write!(
-            header,
-            "# no line matches /{pattern}/{case}{place} in {total} lines ({} chars)",
-            crate::char_len(text)
-        );
-        return Ok(Reading { header, body });
-    }
-    let _ = write!(
-        header,
-        "# {matches} lines match /{pattern}/{case}{place} of {total} lines"
-    );
-    match next_line {
-        None => {
-            let _ = write!(header, "; all shown, with {} lines of context", q.context);
+
+    /// `hit`'s line alone, as many of its windows as fit `room`.
+    fn line_alone(&self, hit: Hit, room: usize) -> LinePart {
+        let mut part = LinePart {
+            text: String::new(),
+            cost: 0,
+            matches: 0,
+            resume: None,
+        };
+        for window in self.hit_lines(hit) {
+            let cost = (self.measure)(&window.text);
+            if part.cost + cost > room {
+                // A search from the window's start finds its first match first (no match
+                // starts between the window before and it), so the next reading shows this
+                // very window first.
+                part.resume = Some(window.from);
+                break;
+            }
+            part.cost += cost;
+            part.text.push_str(&window.text);
+            part.matches += window.matches;
         }
-        Some(next) => {
-            let _ = write!(
-                header,
-                "; the first {shown} shown (through line {last_shown_line}), with {} lines of context; next: the same pattern with offset {next}",
-                q.context
-            );
-        }
+        part
     }
-    Ok(Reading { header, body })
+
+    fn push(&self, group: &mut Group, line: String) {
+        group.cost += (self.measure)(&line);
+        group.text.push_str(&line);
+    }
+
+    /// The output lines of a matching line: the line itself when it is short, else a window
+    /// around each of its matches from the hit on.
+    fn hit_lines(&self, hit: Hit) -> Box<dyn Iterator<Item = Window> + '_> {
+        let text = self.text;
+        let line = &text[hit.start..hit.end];
+        if line.len() <= LINE_CHARS || char_len(line) <= LINE_CHARS {
+            return Box::new(std::iter::once(Window {
+                text: format!("{}:{line}\n", hit.line),
+                from: hit.start,
+                matches: match_count(text, self.re, &hit),
+            }));
+        }
+        Box::new(Windows::new(text, self.re, hit, self.from_byte))
+    }
 }
 
 fn compile(pattern: &str, ignore_case: bool) -> Result<Regex, Error> {
-    let chars = crate::char_len(pattern);
+    let chars = char_len(pattern);
     if chars > MAX_PATTERN_CHARS {
         return Err(Error::InvalidRead {
             parameter: "pattern",
@@ -205,7 +534,7 @@ fn compile(pattern: &str, ignore_case: bool) -> Result<Regex, Error> {
         })
 }
 
-/// The matching lines of a text from a line on, one per line however many matches it has.
+/// The matching lines of a text from a byte on, one per line however many matches it has.
 struct Hits<'t> {
     text: &'t str,
     re: &'t Regex,
@@ -216,13 +545,12 @@ struct Hits<'t> {
 }
 
 impl<'t> Hits<'t> {
-    fn new(text: &'t str, re: &'t Regex, from_line: usize) -> Self {
-        let pos = line_start(text, from_line);
+    fn new(text: &'t str, re: &'t Regex, from: usize, line: usize) -> Self {
         Self {
             text,
             re,
-            pos,
-            known: (pos, from_line),
+            pos: from,
+            known: (from, line),
         }
     }
 }
@@ -254,6 +582,7 @@ impl Iterator for Hits<'_> {
             start,
             end,
             at,
+            to: m.end(),
         })
     }
 }
@@ -271,32 +600,10 @@ fn back_lines(text: &str, start: usize, n: usize) -> usize {
     at
 }
 
-fn write_hit(out: &mut String, text: &str, hit: Hit) {
-    let line = &text[hit.start..hit.end];
-    let _ = write!(out, "{}:", hit.line);
-    let chars = crate::char_len(line);
-    if chars <= LINE_CHARS {
-        out.push_str(line);
-    } else {
-        let before = crate::char_len(&text[hit.start..hit.at]);
-        let from = before.saturating_sub(BEFORE_MATCH);
-        let window: String = line.chars().skip(from).take(LINE_CHARS).collect();
-        let after = chars - from - crate::char_len(&window);
-        if from > 0 {
-            let _ = write!(out, "… [{from} chars] …");
-        }
-        out.push_str(&window);
-        if after > 0 {
-            let _ = write!(out, "… [{after} chars] …");
-        }
-    }
-    out.push('\n');
-}
-
-fn write_context(out: &mut String, text: &str, number: usize, start: usize, end: usize) {
+fn context_line(text: &str, number: usize, start: usize, end: usize) -> String {
     let line = &text[start..end];
-    let _ = write!(out, "{number}-");
-    let chars = crate::char_len(line);
+    let mut out = format!("{number}-");
+    let chars = char_len(line);
     if chars <= CONTEXT_CHARS {
         out.push_str(line);
     } else {
@@ -304,4 +611,5 @@ fn write_context(out: &mut String, text: &str, number: usize, start: usize, end:
         let _ = write!(out, "… [{} chars]", chars - CONTEXT_CHARS);
     }
     out.push('\n');
+    out
 }

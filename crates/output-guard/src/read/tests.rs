@@ -29,7 +29,8 @@ fn search(pattern: &str, context: usize) -> ReadRequest {
         pattern: pattern.to_owned(),
         context,
         ignore_case: false,
-        from_line: 1,
+        offset: 1,
+        unit: Unit::Lines,
         limit: None,
     }
 }
@@ -167,7 +168,8 @@ fn a_search_that_fills_the_limit_says_where_to_go_on() {
         pattern: "7".to_owned(),
         context: 0,
         ignore_case: false,
-        from_line: next,
+        offset: next,
+        unit: Unit::Lines,
         limit: None,
     };
     let r2 = read(&text, &again, &limits(1_000)).unwrap();
@@ -193,7 +195,8 @@ fn a_search_limit_counts_matching_lines() {
         pattern: "5".to_owned(),
         context: 0,
         ignore_case: false,
-        from_line: 1,
+        offset: 1,
+        unit: Unit::Lines,
         limit: Some(3),
     };
     let r = read(&text, &request, &limits(10_000)).unwrap();
@@ -259,7 +262,8 @@ fn arguments_become_requests_or_errors_that_name_the_parameter() {
             pattern: "x".to_owned(),
             context: 2,
             ignore_case: true,
-            from_line: 7,
+            offset: 7,
+            unit: Unit::Lines,
             limit: None
         })
     );
@@ -285,8 +289,8 @@ fn arguments_become_requests_or_errors_that_name_the_parameter() {
             "context is 21; use a number of lines from 0 to 20",
         ),
         (
-            json!({"pattern": "x", "unit": "chars"}),
-            "unit cannot be chars with a pattern: a search reads whole lines; leave unit out",
+            json!({"pattern": "x", "offset": -1, "unit": "chars"}),
+            "offset is -1; use a whole number from 0",
         ),
         (
             json!({"pattern": 5}),
@@ -299,4 +303,165 @@ fn arguments_become_requests_or_errors_that_name_the_parameter() {
             other => panic!("{args}: {other:?}"),
         }
     }
+}
+
+fn search_from(pattern: &str, context: usize, offset: usize, unit: Unit) -> ReadRequest {
+    ReadRequest::Search {
+        pattern: pattern.to_owned(),
+        context,
+        ignore_case: false,
+        offset,
+        unit,
+        limit: None,
+    }
+}
+
+/// A line of `chars` filler chars with `NEEDLE` at each of `at` (char positions).
+fn long_line(chars: usize, at: &[usize]) -> String {
+    let mut line = String::new();
+    for (i, c) in "abcdefghij".chars().cycle().take(chars).enumerate() {
+        if at.contains(&i) {
+            line.push_str("NEEDLE");
+        }
+        line.push(c);
+    }
+    line
+}
+
+#[test]
+fn every_match_of_a_long_line_gets_a_window_of_its_own() {
+    let line = long_line(20_000, &[1_000, 5_000, 9_000, 15_000]);
+    let r = read(&line, &search("NEEDLE", 0), &limits(5_000)).unwrap();
+    assert_eq!(r.body.lines().count(), 4, "{}", r.body);
+    assert_eq!(r.body.matches("NEEDLE").count(), 4);
+    assert!(r.body.lines().all(|l| l.starts_with("1:… [")), "{}", r.body);
+    assert_eq!(
+        r.header,
+        "# 1 lines match /NEEDLE/ of 1 lines (4 matches); all shown, with 0 lines of context"
+    );
+    let first = r.body.lines().next().unwrap();
+    assert!(first.starts_with("1:… [900 chars] …"), "{first}");
+    // The counts before and after each window add up to the line.
+    for window in r.body.lines() {
+        let numbers: Vec<usize> = window
+            .split('[')
+            .skip(1)
+            .filter_map(|s| s.split(' ').next()?.parse().ok())
+            .collect();
+        let shown = window.split('…').nth(2).unwrap();
+        assert_eq!(
+            numbers.iter().sum::<usize>() + crate::char_len(shown),
+            crate::char_len(&line),
+            "{window}"
+        );
+    }
+}
+
+#[test]
+fn matches_close_together_share_a_window_and_none_is_cut_in_two() {
+    // Three within one window, then one that straddles where the window would end.
+    let line = long_line(5_000, &[1_000, 1_050, 1_100, 1_295, 4_000]);
+    let r = read(&line, &search("NEEDLE", 0), &limits(5_000)).unwrap();
+    assert_eq!(r.body.lines().count(), 3, "{}", r.body);
+    assert_eq!(r.body.lines().next().unwrap().matches("NEEDLE").count(), 3);
+    assert_eq!(r.body.matches("NEEDLE").count(), 5);
+    assert!(r.header.contains("(5 matches); all shown"), "{}", r.header);
+}
+
+#[test]
+fn a_line_with_more_windows_than_fit_goes_on_at_a_char() {
+    let at: Vec<usize> = (0..400).map(|i| 500 + i * 1_000).collect();
+    let text = format!("first\n{}\nlast NEEDLE\n", long_line(401_000, &at));
+    let mut request = search("NEEDLE", 2);
+    let mut shown = 0;
+    let mut readings = 0;
+    loop {
+        let r = read(&text, &request, &limits(2_000)).unwrap();
+        assert!(crate::estimate_tokens(crate::char_len(&r.body)) + super::HEADER_TOKENS <= 2_000);
+        assert!(
+            r.header.starts_with("# 2 lines match /NEEDLE/"),
+            "{}",
+            r.header
+        );
+        shown += r.body.matches("NEEDLE").count();
+        readings += 1;
+        let Some(next) = next_offset(&r.header) else {
+            break;
+        };
+        if r.header.contains("unit chars") {
+            assert!(
+                r.header.contains("line 2 alone has more matches than fit"),
+                "{}",
+                r.header
+            );
+            assert!(r.header.contains("without context"), "{}", r.header);
+            request = search_from("NEEDLE", 2, next, Unit::Chars);
+        } else {
+            request = search_from("NEEDLE", 2, next, Unit::Lines);
+        }
+        assert!(readings < 100, "{}", r.header);
+    }
+    assert_eq!(shown, 401, "every match once, {readings} readings");
+    assert!(readings > 2);
+}
+
+#[test]
+fn a_search_can_start_at_a_char() {
+    let text = "NEEDLE one\nNEEDLE two\nNEEDLE three\n";
+    let r = read(
+        text,
+        &search_from("NEEDLE", 0, 11, Unit::Chars),
+        &limits(1_000),
+    )
+    .unwrap();
+    assert_eq!(r.body, "2:NEEDLE two\n3:NEEDLE three\n");
+    assert!(r.header.contains("from char 11 (line 2)"), "{}", r.header);
+    let err = read(text, &search_from("x", 0, 99, Unit::Chars), &limits(1_000)).unwrap_err();
+    assert!(err.to_string().contains("the output has 35 chars"), "{err}");
+}
+
+#[test]
+fn a_limit_too_small_for_one_window_says_so_and_ends() {
+    let line = long_line(5_000, &[2_000]);
+    let r = read(&line, &search("NEEDLE", 0), &limits(130)).unwrap();
+    assert_eq!(r.body, "");
+    assert!(r.header.contains("none shown"), "{}", r.header);
+    assert_eq!(next_offset(&r.header), None);
+}
+
+#[test]
+fn empty_matches_in_a_long_line_are_one_place() {
+    let line = long_line(5_000, &[]);
+    for pattern in ["", "^", "x*"] {
+        let r = read(&line, &search(pattern, 0), &limits(5_000)).unwrap();
+        assert_eq!(r.body.lines().count(), 1, "{pattern}: {}", r.body);
+        assert!(r.header.contains("all shown"), "{}", r.header);
+    }
+    // Non-empty matches win over the empty ones around them.
+    let line = long_line(5_000, &[2_000, 4_000]);
+    let r = read(&line, &search("N*", 0), &limits(5_000)).unwrap();
+    assert_eq!(r.body.lines().count(), 2, "{}", r.body);
+    assert!(r.header.contains("(2 matches)"), "{}", r.header);
+}
+
+#[test]
+fn matches_on_every_line_fill_each_reading_and_go_on_at_the_next_line() {
+    let text = rows(3_000);
+    let mut request = search("row", 2);
+    let mut seen = Vec::new();
+    loop {
+        let r = read(&text, &request, &limits(1_000)).unwrap();
+        let lines: Vec<usize> = r
+            .body
+            .lines()
+            .filter_map(|l| l.split_once(':')?.0.parse().ok())
+            .collect();
+        assert!(lines.len() > 100, "{}", r.header);
+        seen.extend(lines);
+        match next_offset(&r.header) {
+            Some(next) => request = search_from("row", 2, next, Unit::Lines),
+            None => break,
+        }
+    }
+    assert_eq!(seen, (1..=3_000).collect::<Vec<_>>());
 }

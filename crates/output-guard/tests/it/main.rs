@@ -1,6 +1,7 @@
 //! Integration tests of output-guard.
 
 mod corpus;
+mod decoded;
 mod js;
 mod preview;
 mod props;

@@ -1,7 +1,10 @@
 //! Properties: a preview never exceeds its limit, its counts are exact, and the token returns
 //! exactly the unguarded output.
 
-use output_guard::{Budget, Config, Guard, Kind, StoreLimits, TokenStore, char_len};
+use output_guard::{
+    Budget, Config, Guard, Kind, ReadLimits, ReadRequest, StoreLimits, TokenStore, Unit, char_len,
+    read,
+};
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -52,8 +55,86 @@ fn counts(first_line: &str) -> (usize, usize, usize) {
     )
 }
 
+/// Lines of filler, short and long, with `NEEDLE` here and there (never made by the filler).
+fn needles() -> impl Strategy<Value = String> {
+    let line = prop_oneof![
+        "[a-z é€]{0,60}",
+        "[a-z é€]{0,60}NEEDLE[a-z ]{0,40}",
+        prop::collection::vec(("[a-z é😀]{0,400}", any::<bool>()), 1..12).prop_map(|parts| {
+            parts
+                .into_iter()
+                .map(|(p, n)| if n { p + "NEEDLE" } else { p })
+                .collect::<String>()
+        }),
+    ];
+    prop::collection::vec(line, 1..40).prop_map(|lines| lines.join("\n"))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_json_string_kept_decoded_reads_as_its_text(text in text(), limit in 800usize..3000) {
+        let guard = Guard::new(Config {
+            budget: Budget::Chars(limit),
+            decode_json_strings: true,
+            ..Config::default()
+        })
+        .unwrap();
+        let store = TokenStore::new(StoreLimits::default());
+        let json = serde_json::to_string(&text).unwrap();
+        let p = guard.json_text(json.clone(), &store);
+        if p.truncated {
+            prop_assert!(p.decoded);
+            prop_assert!(char_len(&p.text) <= limit, "{} > {}", char_len(&p.text), limit);
+            prop_assert_eq!(p.total_length, char_len(&text));
+            let first = p.text.lines().next().unwrap_or_default();
+            prop_assert_eq!(counts(first), (p.total_length, p.shown_length, p.estimated_tokens));
+            prop_assert!(first.contains(", output=decodedJsonString, "), "{}", first);
+            let token = p.confirm_token.clone().expect("a token");
+            prop_assert_eq!(&*store.read(&token).unwrap(), text.as_str());
+        } else {
+            prop_assert!(char_len(&json) <= limit);
+            prop_assert_eq!(p.text, json);
+        }
+    }
+
+    #[test]
+    fn a_search_shows_every_match_once(
+        text in needles(),
+        tokens in 300usize..3000,
+        context in 0usize..4,
+    ) {
+        let limits = ReadLimits { max_tokens: tokens, ..ReadLimits::default() };
+        let mut request = ReadRequest::Search {
+            pattern: "NEEDLE".to_owned(),
+            context,
+            ignore_case: false,
+            offset: 1,
+            unit: Unit::Lines,
+            limit: None,
+        };
+        let mut shown = 0;
+        for _ in 0..10_000 {
+            let r = read(&text, &request, &limits).unwrap();
+            prop_assert!(output_guard::estimate_tokens(char_len(&r.body)) + 120 <= tokens);
+            shown += r.body.matches("NEEDLE").count();
+            let Some(next) = r.header.split("next: the same pattern with offset ").nth(1) else {
+                break;
+            };
+            let offset: usize = next.split([',', ';']).next().unwrap().trim().parse().unwrap();
+            let unit = if next.contains("unit chars") { Unit::Chars } else { Unit::Lines };
+            request = ReadRequest::Search {
+                pattern: "NEEDLE".to_owned(),
+                context,
+                ignore_case: false,
+                offset,
+                unit,
+                limit: None,
+            };
+        }
+        prop_assert_eq!(shown, text.matches("NEEDLE").count());
+    }
 
     #[test]
     fn text_previews_fit_and_redeem_byte_identical(text in text(), limit in 800usize..3000) {

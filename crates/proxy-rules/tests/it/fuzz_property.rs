@@ -37,6 +37,11 @@ pub(crate) fn check_property(text: &str) {
         format!("### Page\n- Page URL: http://x/\n### Snapshot\n```yaml\n{text}\n```\n### Events\n- tail"),
         "### Page\n- Page URL: http://x/\n### Snapshot\n- [Snapshot](out/page.yml)\n### Events\n- tail".to_owned(),
         format!("### Result\n{text}\n### Ran Playwright code\n```js\nx\n```"),
+        // A script's value that is one JSON string: held back line by line, stored decoded.
+        format!(
+            "### Result\n{}\n### Ran Playwright code\n```js\nx\n```",
+            serde_json::to_string(&text.repeat(2_000 / text.len().max(1) + 1)).unwrap_or_default()
+        ),
     ];
     for tool_args in [json!({}), json!({"goal": goal})] {
         for (i, input) in wrapped.iter().enumerate() {
@@ -64,26 +69,40 @@ pub(crate) fn check_property(text: &str) {
             }
         }
     }
-    // The read tool, over a stored output, with the text as its pattern and its arguments.
-    let stored = format!("### Result\n{}\n", "line of output\n".repeat(400));
-    let mut result = json!({"content": [{"type": "text", "text": stored}]});
-    if let Prepared::Forward { call, .. } = rewriter.prepare("browser_evaluate", None) {
-        let _ = rewriter.rewrite(&call, &mut result, &files);
-    }
-    let preview = result["content"][0]["text"].as_str().unwrap_or_default();
-    let token = preview
-        .split("confirmToken=")
-        .nth(1)
-        .and_then(|s| s.split(['\n', ',']).next())
-        .unwrap_or("missing");
+    // The read tool, over stored outputs (lines, and a JSON string kept decoded whose one
+    // long line holds the text), with the text as its pattern and its arguments.
+    let long_line = format!("{}{text}{}", "x".repeat(400), "y".repeat(400));
+    let stored = [
+        format!("### Result\n{}\n", "line of output\n".repeat(400)),
+        format!(
+            "### Result\n{}\n",
+            serde_json::to_string(&format!("{}{long_line}\n", "line of output\n".repeat(100)))
+                .unwrap_or_default()
+        ),
+    ];
     let pattern: String = text.chars().take(200).collect();
     let offset = text.len() % 7_000;
-    let mut tries = vec![
-        json!({"token": token, "pattern": pattern, "context": text.len() % 25}),
-        json!({"token": token, "offset": offset, "unit": "chars", "limit": text.len() % 50}),
-        json!({"token": token, "offset": offset}),
-        json!({"token": text}),
-    ];
+    let mut tries = vec![json!({"token": text})];
+    for stored in stored {
+        let mut result = json!({"content": [{"type": "text", "text": stored}]});
+        if let Prepared::Forward { call, .. } = rewriter.prepare("browser_evaluate", None) {
+            let _ = rewriter.rewrite(&call, &mut result, &files);
+        }
+        let preview = result["content"][0]["text"].as_str().unwrap_or_default();
+        let token = preview
+            .split("confirmToken=")
+            .nth(1)
+            .and_then(|s| s.split(['\n', ',']).next())
+            .unwrap_or("missing")
+            .to_owned();
+        tries.extend([
+            json!({"token": token, "pattern": pattern, "context": text.len() % 25}),
+            json!({"token": token, "pattern": pattern, "offset": offset, "unit": "chars"}),
+            json!({"token": token, "offset": offset, "unit": "chars", "limit": text.len() % 50}),
+            json!({"token": token, "offset": offset}),
+        ]);
+    }
+    let token = tries[1]["token"].as_str().unwrap_or("missing").to_owned();
     if let Ok(serde_json::Value::Object(mut args)) = serde_json::from_str::<serde_json::Value>(text) {
         tries.push(serde_json::Value::Object(args.clone()));
         args.insert("token".to_owned(), json!(token));

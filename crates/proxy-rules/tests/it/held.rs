@@ -157,3 +157,15 @@ fn content_boundaries_wrap_every_text_and_a_page_cannot_close_them() {
         );
     }
 }
+
+#[test]
+fn an_error_that_quotes_the_page_is_held_back_too() {
+    let rw = Rewriter::new(Profile::playwright()).expect("valid");
+    let call = forward(&rw, "browser_evaluate", json!({"function": "() => x()"}));
+    let mut result = json!({"content": [{"type": "text", "text":
+        format!("### Result\nError: page said: {PAYLOAD}")}], "isError": true});
+    let outcome = rw.rewrite(&call, &mut result, &NO_FILES);
+    assert_eq!(outcome.held_back, 1);
+    assert!(!all_text(&result).contains("Ignore all previous"));
+    assert_eq!(result["isError"], true);
+}

@@ -5,6 +5,7 @@ include!("fuzz_property.rs");
 
 mod cap;
 mod held;
+mod json_string;
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
@@ -80,23 +81,22 @@ fn read_whole(rw: &Rewriter, preview: &str) -> String {
         assert_ne!(result["isError"], true, "{}", text_of(&result));
         assert!(mcp_proxy_rules::result_tokens(&result) <= rw.profile().max_result_tokens);
         whole.push_str(result["content"][1]["text"].as_str().unwrap_or_default());
-        let header = text_of(&result);
-        let Some(next) = header.split("next: offset ").nth(1) else {
+        let Some((offset, chars)) = next_after(text_of(&result), "next: offset ") else {
             return whole;
         };
-        let offset: usize = next
-            .split([';', ','])
-            .next()
-            .unwrap()
-            .trim()
-            .parse()
-            .unwrap();
-        args = if next.contains("unit chars") {
+        args = if chars {
             json!({"offset": offset, "unit": "chars"})
         } else {
             json!({"offset": offset})
         };
     }
+}
+
+/// The offset a reading's header names after `marker`, and whether it counts chars.
+fn next_after(header: &str, marker: &str) -> Option<(usize, bool)> {
+    let next = header.split(marker).nth(1)?;
+    let offset = next.split([';', ',']).next()?.trim().parse().ok()?;
+    Some((offset, next.contains("unit chars")))
 }
 
 const NO_FILES: fn(&str) -> Result<String, String> = |_| Err("no files in this test".to_owned());
