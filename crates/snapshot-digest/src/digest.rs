@@ -1,29 +1,17 @@
 //! Digests: the part of a snapshot that serves a goal, or a compact outline of the whole page.
 
-mod assemble;
-mod emit;
-mod explain;
-mod features;
-mod fill;
-mod form;
-mod goal;
+// The digest in three stages, each a folder: `meaning` holds what words mean (folding and
+// stems, the word tables, the model of relatedness, question words); `rank` reads the goal,
+// matches it on the page, describes every candidate by its features and orders them by the
+// learned ranking; `layout` turns that order into the text within the budget (select, fill,
+// assemble, pages). A stage only reads the stages before it.
 mod hash;
-mod index;
-mod item;
-mod kept;
-mod lexicon;
-mod model;
-mod neighbours;
-mod pages;
-mod question;
-mod ranking;
-mod score;
-mod section;
-mod select;
-mod stopwords;
-mod table;
-mod text;
-mod wordnet;
+mod layout;
+mod meaning;
+mod rank;
+
+use layout::{assemble, emit, explain, pages};
+use meaning::model;
 
 use emit::{EmitOptions, emit};
 pub use explain::{Explanation, KeptAs, ScorePart};

@@ -7,7 +7,7 @@ use super::Value;
 /// for a duration although "combien" alone asks for a count, "сколько стоит" for a price.
 /// A cue with a space or in a CJK script matches as a substring of the spaced goal, others
 /// as a whole word.
-pub(super) const CUES: &[(Value, &[&str])] = &[
+pub(crate) const CUES: &[(Value, &[&str])] = &[
     (
         Value::Price,
         &[
@@ -184,7 +184,7 @@ pub(super) const CUES: &[(Value, &[&str])] = &[
 
 /// Words that open a question in the languages of the cue table: only interrogatives, so that
 /// an imperative that names a value ("pay my bill", "rate this album") stays an action.
-pub(super) const INTERROGATIVES: &[&str] = &[
+pub(crate) const INTERROGATIVES: &[&str] = &[
     "when",
     "wann",
     "quand",
@@ -257,12 +257,12 @@ pub(super) const INTERROGATIVES: &[&str] = &[
 ];
 
 /// Signs written beside an amount of money.
-pub(super) const CURRENCY_SIGNS: &[char] = &[
+pub(crate) const CURRENCY_SIGNS: &[char] = &[
     '$', '€', '£', '¥', '₩', '₽', '₹', '₺', '₴', '₪', '₫', '฿', '円', '元', '₱', '₦',
 ];
 
 /// Words written beside an amount of money (folded).
-pub(super) const CURRENCY_WORDS: &[&str] = &[
+pub(crate) const CURRENCY_WORDS: &[&str] = &[
     "usd",
     "eur",
     "euro",
@@ -297,7 +297,7 @@ pub(super) const CURRENCY_WORDS: &[&str] = &[
 ];
 
 /// Units of time (folded), in the languages of the cue table.
-pub(super) const TIME_UNITS: &[&str] = &[
+pub(crate) const TIME_UNITS: &[&str] = &[
     "s",
     "sec",
     "secs",
@@ -393,7 +393,7 @@ pub(super) const TIME_UNITS: &[&str] = &[
 ];
 
 /// The first three letters of month names in the Latin-script languages of the cue table.
-pub(super) const MONTHS: &[&str] = &[
+pub(crate) const MONTHS: &[&str] = &[
     "jan", "feb", "fev", "mar", "apr", "avr", "abr", "may", "mai", "mei", "mag", "jun", "jui",
     "jul", "lug", "aug", "ago", "aou", "sep", "set", "oct", "okt", "ott", "out", "nov", "dec",
     "dez", "dic", "gru", "sty", "lut", "kwi", "cze", "lip", "wrz", "paz", "lis", "янв", "фев",
@@ -402,13 +402,13 @@ pub(super) const MONTHS: &[&str] = &[
 
 /// Interrogatives of place, manner and person, which ask for a way to act when a modal with
 /// the asker as its subject follows ("where can I", "wie kann ich").
-pub(super) const ASKING: &[&str] = &[
+pub(crate) const ASKING: &[&str] = &[
     "how", "where", "who", "whom", "wie", "wo", "wer", "comment", "ou", "qui", "como", "donde",
     "quien", "onde", "quem", "come", "dove", "chi", "hoe", "waar", "jak", "gdzie", "kto", "как",
     "где", "кто",
 ];
 /// A modal and the asker as its subject.
-pub(super) const MODAL_SUBJECT: &[(&str, &str)] = &[
+pub(crate) const MODAL_SUBJECT: &[(&str, &str)] = &[
     ("can", "i"),
     ("do", "i"),
     ("could", "i"),
@@ -425,7 +425,7 @@ pub(super) const MODAL_SUBJECT: &[(&str, &str)] = &[
 ];
 /// Modals that say their first-person subject themselves (Spanish, Portuguese, Italian,
 /// Polish, Russian).
-pub(super) const MODAL_FIRST_PERSON: &[&str] = &[
+pub(crate) const MODAL_FIRST_PERSON: &[&str] = &[
     "puedo",
     "podemos",
     "posso",

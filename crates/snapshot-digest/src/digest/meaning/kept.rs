@@ -76,8 +76,8 @@ pub(crate) fn is_kept(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::digest::text::light_stem;
-    use crate::digest::wordnet;
+    use crate::digest::meaning::text::light_stem;
+    use crate::digest::meaning::wordnet;
     use rust_stemmers::{Algorithm, Stemmer};
 
     #[test]

@@ -1,5 +1,5 @@
 use super::*;
-use crate::digest::text::fold;
+use crate::digest::meaning::text::fold;
 
 fn words(text: &str) -> (String, Vec<String>) {
     let folded = fold(text);

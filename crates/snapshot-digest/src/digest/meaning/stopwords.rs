@@ -169,7 +169,7 @@ impl PageLanguage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::digest::text::for_each_word;
+    use crate::digest::meaning::text::for_each_word;
 
     fn words(text: &str) -> Vec<String> {
         let folded = fold(text);

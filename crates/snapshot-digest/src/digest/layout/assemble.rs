@@ -57,7 +57,7 @@ struct Parts {
 /// Builds the digest and, when `explain` is set, why each node is in it. With `given`, page
 /// 1's matches are those nodes (best first), not the digest's own choice. With `model`, a
 /// share of the candidate list goes to the controls it ranks best.
-pub(super) fn goal_digest(
+pub(crate) fn goal_digest(
     snap: &Snapshot<'_>,
     goal_text: &str,
     config: &DigestConfig,
@@ -551,7 +551,7 @@ fn explanations(
 
 /// The ranking `config` asks for: its own table when it has one that reads, else the
 /// built-in one.
-pub(super) fn ranking_of(config: &DigestConfig) -> Cow<'static, Ranking> {
+pub(crate) fn ranking_of(config: &DigestConfig) -> Cow<'static, Ranking> {
     config
         .ranking
         .as_deref()
@@ -561,7 +561,7 @@ pub(super) fn ranking_of(config: &DigestConfig) -> Cow<'static, Ranking> {
 
 /// The features and rank scores of `snap`'s candidates for `goal_text`, computed as the
 /// digest computes them.
-pub(super) fn rank_features(
+pub(crate) fn rank_features(
     snap: &Snapshot<'_>,
     goal_text: &str,
     config: &DigestConfig,

@@ -1,0 +1,18 @@
+//! The goal against the page, the digest's second stage: the goal read into concepts and an
+//! intent ([`goal`]), its words matched on the page's nodes ([`index`]) and scored in their
+//! context of item and section ([`score`]), every candidate described by general features
+//! ([`features`], forms by [`form`]) and ordered by the learned ranking ([`ranking`]). It
+//! reads the meaning stage; the layout reads its order.
+
+use super::Resources;
+use super::hash;
+use super::meaning::{kept, lexicon, model, neighbours, question, stopwords, text, wordnet};
+
+pub(super) mod features;
+pub(super) mod form;
+pub(super) mod goal;
+pub(super) mod index;
+pub(super) mod item;
+pub(super) mod ranking;
+pub(super) mod score;
+pub(super) mod section;
