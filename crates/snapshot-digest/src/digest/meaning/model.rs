@@ -13,6 +13,7 @@
 
 use std::sync::OnceLock;
 
+use self::trie::{ROOT, Trie};
 use super::hash::FnvMap;
 use super::lexicon::is_stopword;
 use super::text::{fold_into, for_each_word};
@@ -56,14 +57,12 @@ pub struct StaticEmbeddings {
     logp: Vec<f32>,
     /// `pieces × dims` int8 components; one scale for all.
     vectors: &'static [u8],
-    /// Every piece and every prefix of one, to its id (`PREFIX` for a prefix only).
-    lookup: FnvMap<&'static str, u32>,
-    /// Longest piece, in bytes.
-    max_piece: usize,
+    /// The pieces as a byte trie, for segmentation.
+    trie: Trie,
 }
 
-/// The value of a prefix that is not itself a piece.
-const PREFIX: u32 = u32::MAX;
+/// The marker, on a segmentation's path, of a char no piece covers.
+const UNKNOWN: u32 = u32::MAX;
 /// Log-probability charged for a char no piece covers: below any real segmentation.
 const UNKNOWN_LOGP: f32 = -30.0;
 /// The mark SentencePiece puts before a word.
@@ -93,8 +92,7 @@ impl StaticEmbeddings {
             dims: 0,
             logp: Vec::new(),
             vectors: &[],
-            lookup: FnvMap::default(),
-            max_piece: 0,
+            trie: Trie::new(&[], &[]),
         })
     }
 
@@ -123,24 +121,15 @@ impl StaticEmbeddings {
         let vectors = data.get(at..at + n * dims)?;
         at += n * dims;
         let text = std::str::from_utf8(data.get(at..)?).ok()?;
-        let mut lookup: FnvMap<&'static str, u32> = FnvMap::default();
-        lookup.reserve(3 * n);
-        let mut max_piece = 0;
-        for (id, piece) in text.split_terminator('\n').take(n).enumerate() {
-            max_piece = max_piece.max(piece.len());
-            for (end, _) in piece.char_indices().skip(1) {
-                lookup.entry(&piece[..end]).or_insert(PREFIX);
-            }
-            lookup.insert(piece, u32::try_from(id).ok()?);
-        }
+        let pieces: Vec<&'static str> = text.split_terminator('\n').take(n).collect();
+        let trie = Trie::new(&pieces, &logp);
         // The scale is folded into the weights: cosine ignores it.
         let _ = scale;
         Some(Self {
             dims,
             logp,
             vectors,
-            lookup,
-            max_piece,
+            trie,
         })
     }
 
@@ -155,43 +144,48 @@ impl StaticEmbeddings {
         let n = bounds.len() - 1;
         best.clear();
         best.resize(n + 1, f32::NEG_INFINITY);
-        // (start char, piece id or PREFIX for an unknown char) of the best path to each end.
+        // (start char, piece id or UNKNOWN for an uncovered char) of the best path to each end.
         back.clear();
-        back.resize(n + 1, (0, PREFIX));
+        back.resize(n + 1, (0, UNKNOWN));
         best[0] = 0.0;
+        let bytes = word.as_bytes();
         for i in 0..n {
             if best[i] == f32::NEG_INFINITY {
                 continue;
             }
             let mut covered = false;
-            for j in i + 1..=n {
-                let piece = &word[bounds[i]..bounds[j]];
-                if piece.len() > self.max_piece {
-                    break;
-                }
-                let Some(&id) = self.lookup.get(piece) else {
+            // Down the trie from char `i`, one byte at a time; a piece can only end where a
+            // char does, so `j` follows the char bounds.
+            let mut node = ROOT;
+            let mut j = i + 1;
+            for (at, &b) in bytes.iter().enumerate().skip(bounds[i]) {
+                let Some(next) = self.trie.child(node, b) else {
                     break;
                 };
-                if id == PREFIX {
+                node = next;
+                if at + 1 != bounds[j] {
                     continue;
                 }
-                covered |= j == i + 1;
-                let score = best[i] + self.logp[id as usize];
-                if score > best[j] {
-                    best[j] = score;
-                    back[j] = (i, id);
+                if let Some((id, logp)) = self.trie.piece(node) {
+                    covered |= j == i + 1;
+                    let score = best[i] + logp;
+                    if score > best[j] {
+                        best[j] = score;
+                        back[j] = (i, id);
+                    }
                 }
+                j += 1;
             }
             if !covered && best[i] + UNKNOWN_LOGP > best[i + 1] {
                 best[i + 1] = best[i] + UNKNOWN_LOGP;
-                back[i + 1] = (i, PREFIX);
+                back[i + 1] = (i, UNKNOWN);
             }
         }
         let start = out.len();
         let mut j = n;
         while j > 0 {
             let (i, id) = back[j];
-            if id != PREFIX {
+            if id != UNKNOWN {
                 out.push(id);
             }
             j = i;
@@ -298,15 +292,19 @@ impl Relatedness for StaticEmbeddings {
         let total = texts.len() as f32 + 1.0;
         #[allow(clippy::cast_precision_loss, reason = "counts far below 2^24")]
         let idf = |p: u32| (total / (df[p as usize] as f32 + 0.5)).ln();
-        let goal_vector = self.weighted_sum(&goal_pieces, &idf);
+        // The text each piece was last summed for, so that a repeated piece counts once
+        // without a search of the text's earlier pieces (a paragraph has hundreds).
+        let mut last = vec![u32::MAX; self.logp.len()];
+        let goal_vector = self.weighted_sum(&goal_pieces, &idf, &mut last, u32::MAX - 1);
         let goal_norm = norm(&goal_vector);
         if goal_norm == 0.0 {
             return vec![f32::NEG_INFINITY; texts.len()];
         }
         spans
             .iter()
-            .map(|span| {
-                let v = self.weighted_sum(&all[span.clone()], &idf);
+            .zip(0u32..)
+            .map(|(span, k)| {
+                let v = self.weighted_sum(&all[span.clone()], &idf, &mut last, k);
                 let n = norm(&v);
                 if n == 0.0 {
                     return f32::NEG_INFINITY;
@@ -319,13 +317,24 @@ impl Relatedness for StaticEmbeddings {
 
 impl StaticEmbeddings {
     /// The sum of the pieces' vectors, each weighted by `weight` (a repeated piece counts
-    /// once: a name that repeats a word is no nearer for it).
-    fn weighted_sum(&self, pieces: &[u32], weight: &impl Fn(u32) -> f32) -> Vec<f32> {
+    /// once: a name that repeats a word is no nearer for it). `last` holds, per piece, the
+    /// `text` it was last summed for; each call gives a `text` of its own.
+    fn weighted_sum(
+        &self,
+        pieces: &[u32],
+        weight: &impl Fn(u32) -> f32,
+        last: &mut [u32],
+        text: u32,
+    ) -> Vec<f32> {
         let mut sum = vec![0.0f32; self.dims];
-        for (k, &p) in pieces.iter().enumerate() {
-            if pieces[..k].contains(&p) {
+        for &p in pieces {
+            let Some(seen) = last.get_mut(p as usize) else {
+                continue;
+            };
+            if *seen == text {
                 continue;
             }
+            *seen = text;
             let w = weight(p);
             for (s, &c) in sum.iter_mut().zip(self.row(p)) {
                 *s += w * f32::from(c.cast_signed());
@@ -341,3 +350,4 @@ fn norm(v: &[f32]) -> f32 {
 
 #[cfg(test)]
 mod tests;
+mod trie;

@@ -6,13 +6,12 @@ fn pieces(text: &str) -> Vec<&'static str> {
     let model = StaticEmbeddings::builtin();
     let mut ids = Vec::new();
     Pieces::new(model).of(text, false, &mut ids);
-    let by_id: FnvMap<u32, &'static str> = model
-        .lookup
-        .iter()
-        .filter(|&(_, &id)| id != PREFIX)
-        .map(|(&piece, &id)| (id, piece))
-        .collect();
-    ids.iter().map(|id| by_id[id]).collect()
+    // The pieces' text ends the table, one a line, after the log-probabilities and vectors.
+    let data: &'static [u8] = include_bytes!("../relatedness.bin");
+    let at = 20 + model.logp.len() * (2 + model.dims);
+    let text = std::str::from_utf8(&data[at..]).expect("the table's pieces are UTF-8");
+    let by_id: Vec<&'static str> = text.split_terminator('\n').collect();
+    ids.iter().map(|&id| by_id[id as usize]).collect()
 }
 
 #[test]

@@ -1,0 +1,168 @@
+//! The table's pieces as a byte trie, so that segmenting a word walks each start's
+//! extensions one byte at a time: a hash map of every piece and prefix hashed and compared
+//! every substring again, a fifth of a goal digest's time on a long page.
+//!
+//! Nodes are stored level by level, and within a level in byte order, so the children of a
+//! node are one contiguous run sorted by their byte: a child is found by a binary search of
+//! that run's bytes, which lie side by side in an array of their own (a step down costs a
+//! cache line or two, not one per probe), and the trie is built in linear time after one
+//! sort.
+
+/// No piece ends at this node: it is only a prefix of longer ones.
+const NO_PIECE: u32 = u32::MAX;
+
+/// What a step down needs next, in one record (one cache line's load): the node's children
+/// and the piece that ends there with its log-probability.
+#[derive(Clone, Copy)]
+struct Node {
+    first: u32,
+    end: u32,
+    piece: u32,
+    logp: f32,
+}
+
+/// Every piece of the table and every byte prefix of one; node `k` is `nodes[k]`, reached
+/// by `byte[k]` from its parent.
+pub(super) struct Trie {
+    byte: Vec<u8>,
+    nodes: Vec<Node>,
+}
+
+/// The node of the empty prefix.
+pub(super) const ROOT: u32 = 0;
+
+impl Trie {
+    /// The trie of `pieces`, each known by its index and with the log-probability of the
+    /// same index in `logp`; of two equal pieces the later wins, as a map insert would.
+    pub(super) fn new(pieces: &[&str], logp: &[f32]) -> Self {
+        let mut order: Vec<u32> = (0..u32::try_from(pieces.len()).unwrap_or(u32::MAX)).collect();
+        order.sort_by(|&a, &b| {
+            pieces[a as usize]
+                .as_bytes()
+                .cmp(pieces[b as usize].as_bytes())
+        });
+        // Pre-order first: in sorted order, a piece adds the nodes past its common prefix
+        // with the piece before it. Each entry: depth, byte, parent (pre-order), piece.
+        let mut pre: Vec<(u32, u8, u32, u32)> = vec![(0, 0, 0, NO_PIECE)];
+        let mut path: Vec<u32> = vec![0];
+        let mut prev: &[u8] = &[];
+        for &id in &order {
+            let bytes = pieces[id as usize].as_bytes();
+            let common = prev.iter().zip(bytes).take_while(|(a, b)| a == b).count();
+            path.truncate(common + 1);
+            for (d, &b) in bytes.iter().enumerate().skip(common) {
+                let parent = path[d];
+                let at = u32::try_from(pre.len()).unwrap_or(u32::MAX);
+                pre.push((
+                    u32::try_from(d + 1).unwrap_or(u32::MAX),
+                    b,
+                    parent,
+                    NO_PIECE,
+                ));
+                path.push(at);
+            }
+            if let Some(&end) = path.get(bytes.len()) {
+                pre[end as usize].3 = id;
+            }
+            prev = bytes;
+        }
+        // Then level by level, keeping pre-order within a level (which is byte order).
+        let depth_count = pre.iter().map(|p| p.0 as usize).max().unwrap_or(0) + 1;
+        let mut starts = vec![0u32; depth_count + 1];
+        for p in &pre {
+            starts[p.0 as usize + 1] += 1;
+        }
+        for d in 1..starts.len() {
+            starts[d] += starts[d - 1];
+        }
+        let mut at_level = vec![0u32; pre.len()];
+        for (i, p) in pre.iter().enumerate() {
+            let slot = &mut starts[p.0 as usize];
+            at_level[i] = *slot;
+            *slot += 1;
+        }
+        let mut trie = Self {
+            byte: vec![0; pre.len()],
+            nodes: vec![
+                Node {
+                    first: 0,
+                    end: 0,
+                    piece: NO_PIECE,
+                    logp: f32::NEG_INFINITY,
+                };
+                pre.len()
+            ],
+        };
+        for (i, &(depth, byte, parent, piece)) in pre.iter().enumerate() {
+            let me = at_level[i];
+            trie.byte[me as usize] = byte;
+            let node = &mut trie.nodes[me as usize];
+            node.piece = piece;
+            if let Some(&p) = logp.get(piece as usize) {
+                node.logp = p;
+            } else {
+                node.piece = NO_PIECE;
+            }
+            if depth > 0 {
+                let parent = &mut trie.nodes[at_level[parent as usize] as usize];
+                if parent.first == parent.end {
+                    parent.first = me;
+                }
+                parent.end = me + 1;
+            }
+        }
+        trie
+    }
+
+    /// The node one byte further down from `node`, if a piece goes on with `byte`.
+    pub(super) fn child(&self, node: u32, byte: u8) -> Option<u32> {
+        let n = self.nodes.get(node as usize)?;
+        let run = self.byte.get(n.first as usize..n.end as usize)?;
+        let at = run.binary_search(&byte).ok()?;
+        Some(n.first + u32::try_from(at).ok()?)
+    }
+
+    /// The piece that ends at `node` and its log-probability, if one does.
+    pub(super) fn piece(&self, node: u32) -> Option<(u32, f32)> {
+        self.nodes
+            .get(node as usize)
+            .filter(|n| n.piece != NO_PIECE)
+            .map(|n| (n.piece, n.logp))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn find(trie: &Trie, s: &str) -> Option<u32> {
+        let mut node = ROOT;
+        for &b in s.as_bytes() {
+            node = trie.child(node, b)?;
+        }
+        trie.piece(node).map(|(id, _)| id)
+    }
+
+    #[test]
+    fn every_piece_is_found_and_prefixes_are_not_pieces() {
+        let pieces = ["▁an", "melden", "▁anmelden", "an", "a", "über", "▁an"];
+        let trie = Trie::new(&pieces, &[-1.0; 7]);
+        assert_eq!(find(&trie, "▁an"), Some(6), "the later of two equal pieces");
+        assert_eq!(find(&trie, "melden"), Some(1));
+        assert_eq!(find(&trie, "▁anmelden"), Some(2));
+        assert_eq!(find(&trie, "an"), Some(3));
+        assert_eq!(find(&trie, "a"), Some(4));
+        assert_eq!(find(&trie, "über"), Some(5));
+        assert_eq!(find(&trie, "▁anm"), None);
+        assert_eq!(find(&trie, "mel"), None);
+        assert_eq!(find(&trie, "x"), None);
+        assert_eq!(find(&trie, ""), None);
+    }
+
+    #[test]
+    fn an_empty_table_has_only_the_root() {
+        let trie = Trie::new(&[], &[]);
+        assert_eq!(trie.child(ROOT, b'a'), None);
+        assert!(trie.piece(ROOT).is_none());
+    }
+}
