@@ -54,6 +54,25 @@ pub(crate) fn check_property(text: &str) {
             }
         }
     }
+    // The ranking's features: one row per candidate, every value and score a number (a NaN
+    // would order candidates arbitrarily), refs only of the input.
+    for g in [goal.as_str(), "how heavy is it, in kg?", ""] {
+        let f = snapshot_digest::rank_features(&snap, g, &DigestConfig::default());
+        assert_eq!(
+            f.values.len(),
+            f.refs.len() * f.names.len(),
+            "one row per candidate"
+        );
+        assert_eq!(f.scores.len(), f.refs.len(), "one score per candidate");
+        assert!(
+            f.values.iter().chain(&f.scores).all(|v| !v.is_nan()),
+            "a feature or score is NaN for goal {g:?}"
+        );
+        assert!(
+            f.refs.iter().all(|r| refs.contains(r.as_str())),
+            "a candidate's ref is not the input's"
+        );
+    }
     // The detector of text addressed to the agent reads every string of every node.
     let held = snapshot_digest::held_back(&snap);
     assert!(held.iter().all(|h| h.node.index() < snap.len()));
