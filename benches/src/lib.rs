@@ -83,3 +83,35 @@ pub fn largest(all: &[(String, String)]) -> &str {
         .map(|(_, text)| text.as_str())
         .expect("wikipedia-2 is in the corpus")
 }
+
+/// The resources that `--without NAME[,NAME…]` on the command line turns off (`model`,
+/// `lexicon`, `wordnet`, `neighbours`, `snowball`, `stopwords`), so that the features the
+/// ranking is trained on and the digests it is checked with leave out the same ones: an
+/// ablation with the ranking retrained.
+///
+/// # Panics
+///
+/// On a name that is not a resource, with the list of names.
+#[must_use]
+pub fn resources_without(args: &[String]) -> snapshot_digest::Resources {
+    let mut without = snapshot_digest::Resources::default();
+    let names = args
+        .iter()
+        .position(|a| a == "--without")
+        .and_then(|i| args.get(i + 1));
+    for name in names.into_iter().flat_map(|n| n.split(',')) {
+        match name {
+            "model" => without.model = true,
+            "lexicon" => without.lexicon = true,
+            "wordnet" => without.wordnet = true,
+            "neighbours" => without.neighbours = true,
+            "snowball" => without.snowball = true,
+            "stopwords" => without.stopwords = true,
+            other => panic!(
+                "--without takes model, lexicon, wordnet, neighbours, snowball or stopwords, \
+                 not {other:?}: give one or several, separated by commas"
+            ),
+        }
+    }
+    without
+}

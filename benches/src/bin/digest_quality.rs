@@ -9,6 +9,7 @@
 //! `-- --no-curve` leaves out the budget curve,
 //! `-- --named-budget N` the budget's share for a goal that names a control outright,
 //! `-- --ablation` adds what each language resource and the model add: success without each;
+//! `-- --without NAME[,NAME]` leaves resources out (with `--cv`, of folds trained without them),
 //! `-- --show ID` prints the digest of goal ID; `-- --cv DIR` digests each goal on a real page with the ranking of the fold that never saw
 //! its page, from the tables `scripts/train-ranking.py --folds DIR` writes).
 
@@ -238,7 +239,10 @@ fn default_config(args: &[String]) -> DigestConfig {
             .and_then(|i| args.get(i + 1))
             .and_then(|v| v.parse::<usize>().ok())
     };
-    let mut config = DigestConfig::default();
+    let mut config = DigestConfig {
+        without: mcp_lean_benches::resources_without(args),
+        ..DigestConfig::default()
+    };
     if let Some(tokens) = value("--base-tokens") {
         config.base_tokens = tokens;
     }

@@ -4,6 +4,8 @@
 //! `scripts/train-ranking.py` learns from: Python trains on exactly what Rust computes.
 //!
 //! Run: `MCP_LEAN_CORPUS=../shared/corpus cargo run --release -p mcp-lean-benches --bin rank_features -- --out target/rank-features.tsv`
+//! (`--without snowball` and the like: the features with a resource left out, to retrain
+//! the ranking without it; `digest_quality --without` the same for the digests).
 //!
 //! One line per candidate, tab-separated: set, goal id, page file, site (the page id without
 //! its `-N` suffix), a hash of the snapshot text (pages shared between sets have the same),
@@ -28,7 +30,10 @@ fn main() {
         .position(|a| a == "--out")
         .and_then(|i| args.get(i + 1))
         .map_or("target/rank-features.tsv", String::as_str);
-    let config = DigestConfig::default();
+    let config = DigestConfig {
+        without: mcp_lean_benches::resources_without(&args),
+        ..DigestConfig::default()
+    };
     let mut text = String::new();
     let mut header = false;
     let (mut goals_written, mut rows) = (0usize, 0usize);
