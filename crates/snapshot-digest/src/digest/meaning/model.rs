@@ -193,6 +193,17 @@ impl StaticEmbeddings {
         out[start..].reverse();
     }
 
+    /// The ids of the table's pieces that `text` is cut into, as the model reads a page's
+    /// text (folded, split into words, each word segmented; a piece the table lacks is
+    /// skipped), in order, repeats kept. For fitting a table offline to what the model
+    /// computes at run time (`scripts/relatedness-tokenlearn.py`).
+    #[must_use]
+    pub fn pieces(&self, text: &str) -> Vec<u32> {
+        let mut out = Vec::new();
+        Pieces::new(self).of(text, false, &mut out);
+        out
+    }
+
     fn row(&self, id: u32) -> &[u8] {
         let at = id as usize * self.dims;
         &self.vectors[at..at + self.dims]

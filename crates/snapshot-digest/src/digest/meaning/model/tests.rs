@@ -32,6 +32,22 @@ fn words_are_cut_into_the_most_probable_pieces() {
 }
 
 #[test]
+fn pieces_are_the_ids_scoring_reads() {
+    let model = StaticEmbeddings::builtin();
+    let ids = model.pieces("Sign in, SIGN IN");
+    assert_eq!(ids.len(), 4);
+    assert_eq!(ids[..2], ids[2..]);
+    assert_eq!(
+        ids[..2]
+            .iter()
+            .map(|&id| model.row(id).len())
+            .sum::<usize>(),
+        2 * model.dims
+    );
+    assert!(model.pieces("…").is_empty());
+}
+
+#[test]
 fn meaning_crosses_languages() {
     let model = StaticEmbeddings::builtin();
     let texts = ["Anmelden", "Impressum", "Datenschutz", "Kommentare (12)"];
