@@ -47,7 +47,9 @@ impl Forms {
         fields.push(0);
         for node in nodes {
             controls.push(controls.last().copied().unwrap_or(0) + u32::from(is_actionable(node)));
-            fields.push(fields.last().copied().unwrap_or(0) + u32::from(is_form_control(node.role())));
+            fields.push(
+                fields.last().copied().unwrap_or(0) + u32::from(is_form_control(node.role())),
+            );
         }
         Self { controls, fields }
     }
@@ -71,7 +73,8 @@ impl Forms {
             .take(FORM_LEVELS)
             .map(|a| a.index())
             .find(|&a| {
-                matches!(nodes[a].role(), "form" | "search") && nodes[a].end as usize - a <= FORM_NODES
+                matches!(nodes[a].role(), "form" | "search")
+                    && nodes[a].end as usize - a <= FORM_NODES
             });
         if let Some(form) = marked {
             return fields_in(form);

@@ -11,7 +11,11 @@ fn counted_forms_agree_with_in_form() {
         let snap = crate::parse(&text).expect("the sample parses");
         let forms = Forms::new(&snap);
         for i in 0..snap.len() + 1 {
-            assert_eq!(forms.contains(&snap, i), in_form(&snap, i), "{name}: node {i}");
+            assert_eq!(
+                forms.contains(&snap, i),
+                in_form(&snap, i),
+                "{name}: node {i}"
+            );
         }
     }
 }
