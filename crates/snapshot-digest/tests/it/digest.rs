@@ -794,3 +794,39 @@ fn a_question_lists_text_with_its_value() {
     let d = digest_with(&snap, "How much does the hose weigh?", &config);
     assert!(d.text.contains("[ref=e500]"), "{}", d.text);
 }
+
+#[test]
+fn a_control_cut_from_a_long_match_is_shown_on_a_later_page() {
+    // A sign-up form whose consent texts alone are over the budget: the match is cut from
+    // its end, and the submit button after the texts must still be on some page.
+    let mut text = String::from("- banner [ref=e1]:\n");
+    for i in 2..40 {
+        text.push_str(&format!(
+            "  - link \"Section {i}\" [ref=e{i}]:\n    - /url: /s/{i}\n"
+        ));
+    }
+    text.push_str("- main [ref=e100]:\n  - heading \"Registration\" [level=1] [ref=e101]\n");
+    text.push_str("  - form \"Registration\" [ref=e102]:\n");
+    for (i, field) in ["First name", "Last name", "Email", "Password"]
+        .iter()
+        .enumerate()
+    {
+        text.push_str(&format!("    - textbox \"{field}\" [ref=e{}]\n", 110 + i));
+    }
+    for i in 0..30 {
+        text.push_str(&format!(
+            "    - checkbox \"I agree to the registration terms, clause {i}, the processing of my personal data by the company and its partners for the purposes of the registration\" [ref=e{}]\n",
+            200 + i
+        ));
+        text.push_str(&format!(
+            "    - text: By registering I accept clause {i} of the registration terms, the processing of my personal data and the privacy policy of the company in full\n"
+        ));
+    }
+    text.push_str("    - button \"Register\" [ref=e300]\n");
+    let snap = parse(&text).unwrap();
+    let goal = "Register: enter first name, last name, email and password, accept the terms and press Register";
+    let d = digest_with(&snap, goal, &DigestConfig::default());
+    check_refs(&d.text, &snap);
+    assert!(d.text.contains("cut to fit"), "{}", d.text);
+    pages_show_every_control(&snap, goal);
+}

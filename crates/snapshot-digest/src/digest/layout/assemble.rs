@@ -274,7 +274,16 @@ fn first_page(
         let selection = select_given(snap, given, hits_budget * CHARS_PER_TOKEN);
         let mut body = String::new();
         emit(&mut body, snap, &selection.keep, &options);
-        return rest_of_page(snap, rank, scorer, body, selection, budget, site);
+        return rest_of_page(
+            snap,
+            rank,
+            scorer,
+            body,
+            selection,
+            budget,
+            hits_budget,
+            site,
+        );
     }
     let pool = Pool::new(snap, score, scorer);
     let mut max_hits = config.max_hits;
@@ -303,7 +312,16 @@ fn first_page(
         }
         max_hits = selection.hits.len() - 1;
     };
-    rest_of_page(snap, rank, scorer, body, selection, budget, site)
+    rest_of_page(
+        snap,
+        rank,
+        scorer,
+        body,
+        selection,
+        budget,
+        hits_budget,
+        site,
+    )
 }
 
 /// Page 1 after its matches: cut them to fit if need be, then the further candidates (the
@@ -317,15 +335,20 @@ fn rest_of_page(
     rank: &[f32],
     scorer: &Scorer<'_, '_>,
     mut body: String,
-    selection: Selection,
+    mut selection: Selection,
     budget: usize,
+    hits_budget: usize,
     site: Option<&str>,
 ) -> Parts {
     let brief = candidate_brief(site);
     // One match whose context alone is over the whole budget (a huge form, long texts) is
-    // cut by lines from its end: what remains still parses, and the refs it shows are whole.
+    // cut by lines from its end to the matches' share: what remains still parses, the refs
+    // it shows are whole, and the rest of the budget lists candidates. The controls cut off
+    // are no longer shown: they go back to the candidates, or a form's button after a long
+    // consent text would be on no page at all.
     if estimate_tokens(&body) > budget {
-        cut_to_fit(&mut body, budget, snap.syntax());
+        cut_to_fit(&mut body, hits_budget, snap.syntax());
+        unkeep_cut(snap, &body, &mut selection.keep);
     }
     let used = estimate_tokens(&body);
     let map_budget = (budget as f32 * MAP_SHARE) as usize;
@@ -387,6 +410,33 @@ fn cut_to_fit(body: &mut String, budget: usize, syntax: Syntax) {
     }
     body.truncate(end);
     body.push_str(NOTE);
+}
+
+/// Marks as not kept the kept nodes a cut dropped: the body is written in document order and
+/// cut from its end, so from the first kept control whose ref the body no longer shows, every
+/// kept node after it is gone.
+fn unkeep_cut(snap: &Snapshot<'_>, body: &str, keep: &mut [bool]) {
+    let shows = |r: &str| match snap.syntax() {
+        Syntax::Playwright => body.contains(&format!("[ref={r}]")),
+        Syntax::DevTools => {
+            let mark = format!("uid={r}");
+            body.match_indices(&mark).any(|(at, _)| {
+                body[at + mark.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(char::is_whitespace)
+            })
+        }
+    };
+    let first_cut = snap.nodes().iter().enumerate().find_map(|(i, node)| {
+        let r = node.aria_ref()?;
+        (keep.get(i).copied().unwrap_or(false) && !shows(r.as_str())).then_some(i)
+    });
+    if let Some(first) = first_cut {
+        for k in keep.iter_mut().skip(first) {
+            *k = false;
+        }
+    }
 }
 
 /// Page 2 and later: the candidates after those of the pages before, nothing else.
