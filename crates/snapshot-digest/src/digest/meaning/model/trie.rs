@@ -2,11 +2,10 @@
 //! extensions one byte at a time: a hash map of every piece and prefix hashed and compared
 //! every substring again, a fifth of a goal digest's time on a long page.
 //!
-//! Nodes are stored level by level, and within a level in byte order, so the children of a
-//! node are one contiguous run sorted by their byte: a child is found by a binary search of
-//! that run's bytes, which lie side by side in an array of their own (a step down costs a
-//! cache line or two, not one per probe), and the trie is built in linear time after one
-//! sort.
+//! The children of a node are one contiguous run sorted by their byte: a child is found by
+//! a binary search of that run's bytes, which lie side by side in an array of their own (a
+//! step down costs a cache line or two, not one per probe), and the trie is built in linear
+//! time after one sort.
 
 /// No piece ends at this node: it is only a prefix of longer ones.
 const NO_PIECE: u32 = u32::MAX;
@@ -66,21 +65,16 @@ impl Trie {
             }
             prev = bytes;
         }
-        // Then level by level, keeping pre-order within a level (which is byte order).
-        let depth_count = pre.iter().map(|p| p.0 as usize).max().unwrap_or(0) + 1;
-        let mut starts = vec![0u32; depth_count + 1];
-        for p in &pre {
-            starts[p.0 as usize + 1] += 1;
+        // Then each node's children as one block, sorted by byte (pre-order lists a node's
+        // children in byte order), the blocks in the pre-order of their parents: a node's
+        // block follows its first child's at once, so a word's path down a chain of single
+        // children reads neighbouring memory (level order put every step a level away).
+        let mut children = vec![0u32; pre.len()];
+        for p in pre.iter().skip(1) {
+            children[p.2 as usize] += 1;
         }
-        for d in 1..starts.len() {
-            starts[d] += starts[d - 1];
-        }
-        let mut at_level = vec![0u32; pre.len()];
-        for (i, p) in pre.iter().enumerate() {
-            let slot = &mut starts[p.0 as usize];
-            at_level[i] = *slot;
-            *slot += 1;
-        }
+        let mut at = vec![0u32; pre.len()];
+        let mut free = vec![0u32; pre.len()];
         let mut trie = Self {
             byte: vec![0; pre.len()],
             nodes: vec![
@@ -93,22 +87,23 @@ impl Trie {
                 pre.len()
             ],
         };
+        let mut cursor = 1u32;
         for (i, &(depth, byte, parent, piece)) in pre.iter().enumerate() {
-            let me = at_level[i];
-            trie.byte[me as usize] = byte;
-            let node = &mut trie.nodes[me as usize];
-            node.piece = piece;
-            if let Some(&p) = logp.get(piece as usize) {
-                node.logp = p;
-            } else {
-                node.piece = NO_PIECE;
-            }
             if depth > 0 {
-                let parent = &mut trie.nodes[at_level[parent as usize] as usize];
-                if parent.first == parent.end {
-                    parent.first = me;
-                }
-                parent.end = me + 1;
+                let slot = &mut free[parent as usize];
+                at[i] = *slot;
+                *slot += 1;
+            }
+            let me = at[i] as usize;
+            free[i] = cursor;
+            trie.byte[me] = byte;
+            let node = &mut trie.nodes[me];
+            node.first = cursor;
+            node.end = cursor + children[i];
+            cursor += children[i];
+            if let Some(&p) = logp.get(piece as usize) {
+                node.piece = piece;
+                node.logp = p;
             }
         }
         trie
