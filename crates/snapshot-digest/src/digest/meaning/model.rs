@@ -11,6 +11,8 @@
 //! words every control shares, a site's name or a section's heading, say little); the score
 //! is the cosine of the text's vector and the goal's.
 
+mod trie;
+
 use std::sync::OnceLock;
 
 use self::trie::{ROOT, Trie};
@@ -361,4 +363,3 @@ fn norm(v: &[f32]) -> f32 {
 
 #[cfg(test)]
 mod tests;
-mod trie;

@@ -66,9 +66,9 @@ impl Trie {
             prev = bytes;
         }
         // Then each node's children as one block, sorted by byte (pre-order lists a node's
-        // children in byte order), the blocks in the pre-order of their parents: a node's
-        // block follows its first child's at once, so a word's path down a chain of single
-        // children reads neighbouring memory (level order put every step a level away).
+        // children in byte order), the blocks in the pre-order of their parents: the block of
+        // a node's first child comes right after the node's own, so a word's path down a
+        // chain of single children stays in neighbouring memory.
         let mut children = vec![0u32; pre.len()];
         for p in pre.iter().skip(1) {
             children[p.2 as usize] += 1;
