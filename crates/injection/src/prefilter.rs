@@ -132,12 +132,13 @@ pub(crate) fn candidates(folded: &str) -> u64 {
     let lower;
     // ASCII case is folded by the automaton; other scripts' by a lowercase copy, made only
     // when there is a capital to lower (most non-ASCII of an English page is punctuation).
-    let haystack = if folded.chars().any(|c| !c.is_ascii() && c.is_uppercase()) {
-        lower = folded.to_lowercase();
-        &lower
-    } else {
-        folded
-    };
+    let haystack =
+        if !folded.is_ascii() && folded.chars().any(|c| !c.is_ascii() && c.is_uppercase()) {
+            lower = folded.to_lowercase();
+            &lower
+        } else {
+            folded
+        };
     let mut found = Pieces::default();
     for m in prefilter.automaton.find_overlapping_iter(haystack) {
         let pattern = &prefilter.patterns[m.pattern().as_usize()];

@@ -25,6 +25,9 @@ struct Node {
 pub(super) struct Trie {
     byte: Vec<u8>,
     nodes: Vec<Node>,
+    /// The root's children by byte (`NO_PIECE` for none): every char of every word starts
+    /// a walk at the root, whose run of children is the longest to search.
+    root: Box<[u32; 256]>,
 }
 
 /// The node of the empty prefix.
@@ -86,6 +89,7 @@ impl Trie {
                 };
                 pre.len()
             ],
+            root: Box::new([NO_PIECE; 256]),
         };
         let mut cursor = 1u32;
         for (i, &(depth, byte, parent, piece)) in pre.iter().enumerate() {
@@ -105,12 +109,19 @@ impl Trie {
                 node.piece = piece;
                 node.logp = p;
             }
+            if depth == 1 {
+                trie.root[usize::from(byte)] = at[i];
+            }
         }
         trie
     }
 
     /// The node one byte further down from `node`, if a piece goes on with `byte`.
     pub(super) fn child(&self, node: u32, byte: u8) -> Option<u32> {
+        if node == ROOT {
+            let child = self.root[usize::from(byte)];
+            return (child != NO_PIECE).then_some(child);
+        }
         let n = self.nodes.get(node as usize)?;
         let run = self.byte.get(n.first as usize..n.end as usize)?;
         let at = run.binary_search(&byte).ok()?;
