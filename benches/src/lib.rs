@@ -89,11 +89,10 @@ pub fn largest(all: &[(String, String)]) -> &str {
 /// ranking is trained on and the digests it is checked with leave out the same ones: an
 /// ablation with the ranking retrained.
 ///
-/// # Panics
+/// # Errors
 ///
-/// On a name that is not a resource, with the list of names.
-#[must_use]
-pub fn resources_without(args: &[String]) -> snapshot_digest::Resources {
+/// A name that is not a resource, in a message that lists the names.
+pub fn resources_without(args: &[String]) -> Result<snapshot_digest::Resources, String> {
     let mut without = snapshot_digest::Resources::default();
     let names = args
         .iter()
@@ -107,11 +106,13 @@ pub fn resources_without(args: &[String]) -> snapshot_digest::Resources {
             "neighbours" => without.neighbours = true,
             "snowball" => without.snowball = true,
             "stopwords" => without.stopwords = true,
-            other => panic!(
-                "--without takes model, lexicon, wordnet, neighbours, snowball or stopwords, \
-                 not {other:?}: give one or several, separated by commas"
-            ),
+            other => {
+                return Err(format!(
+                    "--without takes model, lexicon, wordnet, neighbours, snowball or \
+                     stopwords, not {other:?}: give one or several, separated by commas"
+                ));
+            }
         }
     }
-    without
+    Ok(without)
 }
