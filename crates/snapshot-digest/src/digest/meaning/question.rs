@@ -11,8 +11,8 @@ mod words;
 
 use super::text::for_each_word;
 use words::{
-    ASKING, CUES, CURRENCY_SIGNS, CURRENCY_WORDS, INTERROGATIVES, MODAL_FIRST_PERSON,
-    MODAL_SUBJECT, MONTHS, TIME_UNITS,
+    ASKING, AUXILIARIES, CODE_SIGNS, CUES, CURRENCY_SIGNS, CURRENCY_WORDS, INTERROGATIVES,
+    LENGTH_UNITS, MASS_UNITS, MODAL_FIRST_PERSON, MODAL_SUBJECT, MONTHS, TIME_UNITS, VOLUME_UNITS,
 };
 
 /// A kind of value a question asks for.
@@ -24,6 +24,16 @@ pub(crate) enum Value {
     Rating,
     Date,
     Count,
+    Mass,
+    /// A length or a size (of a thing or of a file).
+    Length,
+    Volume,
+    /// A code or identifier: SKU, article number, ISBN, model number.
+    Code,
+    /// A person or an organisation: an author, a maker, a brand, a body.
+    Person,
+    /// Yes or no: a question that opens with an auxiliary ("could a 16-year-old enroll?").
+    YesNo,
 }
 
 impl Value {
@@ -36,7 +46,21 @@ impl Value {
             Self::Rating => "value:rating",
             Self::Date => "value:date",
             Self::Count => "value:count",
+            Self::Mass => "value:mass",
+            Self::Length => "value:length",
+            Self::Volume => "value:volume",
+            Self::Code => "value:code",
+            Self::Person => "value:person",
+            Self::YesNo => "value:yesno",
         }
+    }
+
+    /// Whether a value of the kind is known by its form on a page of any language. A
+    /// person's name or a yes has none that holds across scripts (folded text has no
+    /// capitals, and "yes" is a word of one language), so those kinds only say what the
+    /// question asks for and are never searched for.
+    pub(crate) fn has_form(self) -> bool {
+        !matches!(self, Self::Person | Self::YesNo)
     }
 }
 
@@ -80,6 +104,8 @@ pub(crate) fn asks_a_measure(words: &[String]) -> bool {
 }
 
 /// The kind of value a question asks for, from its folded words; `None` when no cue says.
+/// A question that names no kind and opens with an auxiliary ("could…", "did…", "is
+/// there…") asks yes or no.
 pub(crate) fn asked(folded: &str, words: &[String]) -> Option<Value> {
     let spaced = format!(" {} ", words.join(" "));
     CUES.iter()
@@ -93,6 +119,20 @@ pub(crate) fn asked(folded: &str, words: &[String]) -> Option<Value> {
             })
         })
         .map(|&(kind, _)| kind)
+        .or_else(|| {
+            words
+                .first()
+                .is_some_and(|w| AUXILIARIES.contains(&w.as_str()))
+                .then_some(Value::YesNo)
+        })
+}
+
+/// Whether `unit` is the unit word after a number: the same word, or for a unit in a
+/// script without spaces, the start of the run after the number ("500グラム入り").
+fn is_unit(after: &str, units: &[&str]) -> bool {
+    units
+        .iter()
+        .any(|u| after == *u || (!u.is_ascii() && after.starts_with(u)))
 }
 
 /// Whether folded node text holds a value of `kind`.
@@ -126,7 +166,7 @@ pub(crate) fn has_value(folded: &str, kind: Value) -> bool {
                     CURRENCY_WORDS.contains(&before) || CURRENCY_WORDS.contains(&after)
                 })
         }
-        Value::Duration => numbers().any(|(_, _, after)| TIME_UNITS.contains(&after)),
+        Value::Duration => numbers().any(|(_, _, after)| is_unit(after, TIME_UNITS)),
         Value::Temperature => {
             folded.contains('°')
                 || numbers().any(|(_, _, after)| {
@@ -154,7 +194,44 @@ pub(crate) fn has_value(folded: &str, kind: Value) -> bool {
             }) || numeric_date(folded)
         }
         Value::Count => true,
+        Value::Mass => numbers().any(|(_, _, after)| is_unit(after, MASS_UNITS)),
+        Value::Length => numbers().any(|(_, _, after)| is_unit(after, LENGTH_UNITS)),
+        Value::Volume => numbers().any(|(_, _, after)| is_unit(after, VOLUME_UNITS)),
+        Value::Code => code(folded),
+        Value::Person | Value::YesNo => false,
     }
+}
+
+/// A code or identifier: a token of at least five letters and digits with two digits or
+/// more, not a number with its unit glued on ("ab-1234", "sm-g991b", not "45min"); a run
+/// of at least six digits; digits joined by hyphens into ten or more
+/// ("978-3-16-148410-0"); or three digits or more after a sign such as `#` or `№`.
+fn code(folded: &str) -> bool {
+    folded
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '(' | ')' | '/'))
+        .any(|token| {
+            let token = token.trim_matches(|c: char| matches!(c, '.' | '"' | '\'' | '[' | ']'));
+            let digits = token.bytes().filter(u8::is_ascii_digit).count();
+            if digits == 0 {
+                return false;
+            }
+            let letters = token.chars().filter(|c| c.is_alphabetic()).count();
+            let mut run = 0;
+            let mut longest = 0;
+            for b in token.bytes() {
+                run = if b.is_ascii_digit() { run + 1 } else { 0 };
+                longest = longest.max(run);
+            }
+            let signed = token.starts_with(CODE_SIGNS) && letters == 0 && digits >= 3;
+            let unit_glued = token
+                .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ','))
+                .chars()
+                .all(char::is_alphabetic);
+            (letters > 0 && digits >= 2 && digits + letters >= 5 && !unit_glued)
+                || longest >= 6
+                || (digits >= 10 && token.contains('-') && letters == 0)
+                || signed
+        })
 }
 
 /// A decimal of one or two digits before the point ("6.2", "8,5"), as scores are written.

@@ -288,10 +288,12 @@ pub(crate) fn analyse(goal: &str, without: Resources) -> Goal {
             }
         }
     }
-    // A question is answered by a value of the kind it asks for: that value is a concept.
+    // A question is answered by a value of the kind it asks for: that value is a concept,
+    // when the kind has a form to find it by.
     let intent = intent(&words, goal);
     if intent == Intent::Read
         && let Some(kind) = asked(&folded, &words)
+        && kind.has_form()
     {
         let mut c = Concept::default();
         c.push(kind.as_str().to_owned(), AltKind::Value(kind), VALUE_WEIGHT);

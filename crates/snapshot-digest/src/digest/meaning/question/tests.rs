@@ -26,7 +26,61 @@ fn the_kind_asked_comes_from_interrogatives_in_many_languages() {
     assert_eq!(ask("Hater 目前有多少注册用户？"), Some(Value::Count));
     assert_eq!(ask("How cold should I serve it?"), Some(Value::Temperature));
     assert_eq!(ask("When does the trial begin?"), Some(Value::Date));
-    assert_eq!(ask("Who leads the study?"), None);
+    assert_eq!(ask("Who leads the study?"), Some(Value::Person));
+    assert_eq!(ask("Where was this track recorded?"), None);
+}
+
+#[test]
+fn measures_codes_persons_and_yes_or_no_are_asked_in_many_languages() {
+    assert_eq!(ask("How heavy is the drill?"), Some(Value::Mass));
+    assert_eq!(ask("How much does it weigh?"), Some(Value::Mass));
+    assert_eq!(ask("Wie viel wiegt das Paket?"), Some(Value::Mass));
+    assert_eq!(ask("Quel est le poids du vélo ?"), Some(Value::Mass));
+    assert_eq!(ask("この自転車の重さは？"), Some(Value::Mass));
+    assert_eq!(ask("Welche Länge hat der Schlauch?"), Some(Value::Length));
+    assert_eq!(ask("How big is the app update?"), Some(Value::Length));
+    assert_eq!(ask("Welche Größe hat der Tisch?"), Some(Value::Length));
+    assert_eq!(
+        ask("¿Cuál es el tamaño de la pantalla?"),
+        Some(Value::Length)
+    );
+    assert_eq!(
+        ask("What is the capacity of the tank?"),
+        Some(Value::Volume)
+    );
+    assert_eq!(ask("Какой объём у бака?"), Some(Value::Volume));
+    assert_eq!(ask("What's the SKU of this lamp?"), Some(Value::Code));
+    assert_eq!(ask("Wie lautet die Artikelnummer?"), Some(Value::Code));
+    assert_eq!(ask("What is the stock code?"), Some(Value::Code));
+    assert_eq!(ask("この商品の型番は？"), Some(Value::Code));
+    assert_eq!(ask("Who wrote this piece?"), Some(Value::Person));
+    assert_eq!(
+        ask("Which company makes it? Name the manufacturer."),
+        Some(Value::Person)
+    );
+    assert_eq!(ask("Wer hat den Verein gegründet?"), Some(Value::Person));
+    assert_eq!(ask("Кто автор статьи?"), Some(Value::Person));
+    assert_eq!(
+        ask("Could a 16-year-old enroll in this trial?"),
+        Some(Value::YesNo)
+    );
+    assert_eq!(
+        ask("Did Prince ever explain the title?"),
+        Some(Value::YesNo)
+    );
+    assert_eq!(ask("Czy sklep wysyła za granicę?"), Some(Value::YesNo));
+    // A kind with a form wins over the person: the date has one to look for.
+    assert_eq!(
+        ask("Who wrote this piece and when was it published?"),
+        Some(Value::Date)
+    );
+    // Software code is no article number.
+    assert_ne!(
+        ask("Under what terms am I allowed to reuse this code?"),
+        Some(Value::Code)
+    );
+    assert!(!Value::Person.has_form() && !Value::YesNo.has_form());
+    assert!(Value::Mass.has_form() && Value::Code.has_form());
 }
 
 #[test]
@@ -51,6 +105,9 @@ fn values_are_known_by_their_form() {
     assert!(has("| Lesedauer: 8 Minuten", Value::Duration));
     assert!(has("Ready in 45min", Value::Duration));
     assert!(has("約30分", Value::Duration));
+    // A unit in a script without spaces runs on into the next word: "12分おく" (leave for
+    // 12 minutes).
+    assert!(has("ふたをして10〜12分おく。", Value::Duration));
     assert!(!has("Chapter 8", Value::Duration));
     assert!(has("Serve at 8 °C", Value::Temperature));
     assert!(has("6.2", Value::Rating));
@@ -61,6 +118,32 @@ fn values_are_known_by_their_form() {
     assert!(!has("page 3 of 12", Value::Date));
     assert!(has("31 万注册用户", Value::Count));
     assert!(!has("no numbers", Value::Count));
+}
+
+#[test]
+fn measures_and_codes_are_known_by_their_form() {
+    let has = |t: &str, k| has_value(&fold(t), k);
+    assert!(has("Gewicht: 1,2 kg", Value::Mass));
+    assert!(has("Net weight 500g", Value::Mass));
+    assert!(has("内容量 300グラム入り", Value::Mass));
+    assert!(!has("500 Bewertungen", Value::Mass));
+    assert!(has("Schlauchlänge 20 m", Value::Length));
+    assert!(has("Länge 1,5 Meter", Value::Length));
+    assert!(has("Breite 45cm", Value::Length));
+    assert!(!has("3 results", Value::Length));
+    assert!(has("Fassungsvermögen 1,5 l", Value::Volume));
+    assert!(has("Bottle 750 ml", Value::Volume));
+    assert!(!has("750 Punkte", Value::Volume));
+    assert!(has("SKU: AB-12345", Value::Code));
+    assert!(has("Art.-Nr. 4006381333931", Value::Code));
+    assert!(has("ISBN 978-3-16-148410-0", Value::Code));
+    assert!(has("Modell SM-G991B", Value::Code));
+    assert!(has("Bestellnummer #4711", Value::Code));
+    assert!(!has("Ready in 45min", Value::Code));
+    assert!(!has("Published 15.05.2020", Value::Code));
+    assert!(!has("Price 12.99 EUR", Value::Code));
+    assert!(!has("any person", Value::Person));
+    assert!(!has("yes", Value::YesNo));
 }
 
 proptest::proptest! {
@@ -74,6 +157,12 @@ proptest::proptest! {
             Value::Rating,
             Value::Date,
             Value::Count,
+            Value::Mass,
+            Value::Length,
+            Value::Volume,
+            Value::Code,
+            Value::Person,
+            Value::YesNo,
         ] {
             let _ = has_value(&folded, kind);
         }
