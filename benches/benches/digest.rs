@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mcp_lean_benches::baselines::keyword_grep;
-use mcp_lean_benches::{ai_snapshots, corpus_dir, largest};
+use mcp_lean_benches::{ai_snapshots, corpus_dir, largest, median_page};
 
 fn digest_benches(c: &mut Criterion) {
     let all = ai_snapshots();
@@ -35,12 +35,7 @@ fn digest_benches(c: &mut Criterion) {
 
     // The page of median size among the real pages (30.7k chars): the usual case, where the
     // model of relatedness costs most relative to the rest.
-    let mut real: Vec<&(String, String)> = all
-        .iter()
-        .filter(|(name, text)| name.starts_with("readability/") && !text.is_empty())
-        .collect();
-    real.sort_by_key(|(name, text)| (text.len(), name.clone()));
-    let (median_name, median) = real[real.len() / 2];
+    let (median_name, median) = median_page(&all);
     let goal = "I'd like to tell the author what I think of this piece";
     let mut group = c.benchmark_group("digest/median-page");
     group.throughput(Throughput::Bytes(median.len() as u64));

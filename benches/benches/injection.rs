@@ -7,18 +7,13 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mcp_lean_benches::{ai_snapshots, largest};
+use mcp_lean_benches::{ai_snapshots, largest, median_page};
 use mcp_lean_injection::Origin;
 use snapshot_digest::{DigestConfig, HoldBack, digest_with, held_back, parse};
 
 fn injection_benches(c: &mut Criterion) {
     let all = ai_snapshots();
-    let mut real: Vec<&(String, String)> = all
-        .iter()
-        .filter(|(name, text)| name.starts_with("readability/") && !text.is_empty())
-        .collect();
-    real.sort_by_key(|(name, text)| (text.len(), name.clone()));
-    let median = real[real.len() / 2].1.as_str();
+    let median = median_page(&all).1.as_str();
     let pages = [("wikipedia-2", largest(&all)), ("median-page", median)];
     for (name, text) in pages {
         let snap = parse(text).expect("parses");

@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mcp_lean_benches::{ai_snapshots, largest};
+use mcp_lean_benches::{ai_snapshots, largest, median_page};
 use mcp_proxy_rules::{Prepared, Profile, Rewriter};
 use serde_json::{Value, json};
 
@@ -26,12 +26,7 @@ fn call(rw: &Rewriter, tool: &str, args: Value) -> mcp_proxy_rules::Call {
 
 fn proxy_benches(c: &mut Criterion) {
     let all = ai_snapshots();
-    let mut real: Vec<&(String, String)> = all
-        .iter()
-        .filter(|(name, text)| name.starts_with("readability/") && !text.is_empty())
-        .collect();
-    real.sort_by_key(|(name, text)| (text.len(), name.clone()));
-    let median = real[real.len() / 2].1.as_str();
+    let median = median_page(&all).1.as_str();
     let no_files = |_: &str| Err("no files".to_owned());
     for (name, snapshot) in [("median-page", median), ("wikipedia-2", largest(&all))] {
         let result = json!({"content": [{"type": "text", "text": format!(

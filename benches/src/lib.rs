@@ -84,15 +84,60 @@ pub fn largest(all: &[(String, String)]) -> &str {
         .expect("wikipedia-2 is in the corpus")
 }
 
+/// The real page (`readability/`, not empty) of median size, with its name: the usual case
+/// the benches time beside the largest.
+///
+/// # Panics
+///
+/// When the corpus has no such page.
+#[must_use]
+pub fn median_page(all: &[(String, String)]) -> &(String, String) {
+    let mut real: Vec<&(String, String)> = all
+        .iter()
+        .filter(|(name, text)| name.starts_with("readability/") && !text.is_empty())
+        .collect();
+    real.sort_by_key(|(name, text)| (text.len(), name.clone()));
+    real.get(real.len() / 2)
+        .copied()
+        .expect("the corpus has real pages")
+}
+
+/// The line the digest describes control `id` of `snap` by to the model of relatedness: its
+/// name or own text, else the first name or text inside it, then the heading of its section.
+#[must_use]
+pub fn model_line(
+    snap: &snapshot_digest::Snapshot<'_>,
+    id: snapshot_digest::NodeId,
+    heading: Option<&str>,
+) -> String {
+    let nodes = snap.nodes();
+    let i = id.index();
+    let inside = || {
+        let range = snap.subtree_range(id);
+        (i + 1..range.end as usize).find_map(|j| nodes[j].name().or(nodes[j].text()))
+    };
+    let mut line = String::new();
+    if let Some(label) = nodes
+        .get(i)
+        .and_then(|n| n.name().or(n.text()))
+        .or_else(inside)
+    {
+        line.push_str(label);
+    }
+    if let Some(h) = heading {
+        line.push(' ');
+        line.push_str(h);
+    }
+    line
+}
+
 /// The resources that `--without NAME[,NAME…]` on the command line turns off (`model`,
 /// `lexicon`, `wordnet`, `neighbours`, `snowball`, `stopwords`), so that the features the
 /// ranking is trained on and the digests it is checked with leave out the same ones: an
-/// ablation with the ranking retrained.
-///
-/// # Errors
-///
-/// A name that is not a resource, in a message that lists the names.
-pub fn resources_without(args: &[String]) -> Result<snapshot_digest::Resources, String> {
+/// ablation with the ranking retrained. A name that is not a resource is told, with the
+/// names, and the process exits with status 2.
+#[must_use]
+pub fn resources_without(args: &[String]) -> snapshot_digest::Resources {
     let mut without = snapshot_digest::Resources::default();
     let names = args
         .iter()
@@ -107,12 +152,19 @@ pub fn resources_without(args: &[String]) -> Result<snapshot_digest::Resources, 
             "snowball" => without.snowball = true,
             "stopwords" => without.stopwords = true,
             other => {
-                return Err(format!(
-                    "--without takes model, lexicon, wordnet, neighbours, snowball or \
-                     stopwords, not {other:?}: give one or several, separated by commas"
-                ));
+                #[allow(
+                    clippy::print_stderr,
+                    reason = "a wrong flag is told to the person who typed it"
+                )]
+                {
+                    eprintln!(
+                        "--without takes model, lexicon, wordnet, neighbours, snowball or \
+                         stopwords, not {other:?}: give one or several, separated by commas"
+                    );
+                }
+                std::process::exit(2);
             }
         }
     }
-    Ok(without)
+    without
 }

@@ -240,16 +240,7 @@ fn default_config(args: &[String]) -> DigestConfig {
             .and_then(|v| v.parse::<usize>().ok())
     };
     let mut config = DigestConfig {
-        without: mcp_lean_benches::resources_without(args).unwrap_or_else(|e| {
-            #[allow(
-                clippy::print_stderr,
-                reason = "a wrong flag is told to the person who typed it"
-            )]
-            {
-                eprintln!("{e}");
-            }
-            std::process::exit(2)
-        }),
+        without: mcp_lean_benches::resources_without(args),
         ..DigestConfig::default()
     };
     if let Some(tokens) = value("--base-tokens") {

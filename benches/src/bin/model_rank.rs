@@ -18,9 +18,9 @@
     reason = "a report printed for people"
 )]
 
-use mcp_lean_benches::corpus_dir;
 use mcp_lean_benches::goals::{GoalCase, is_english, load_goals};
 use mcp_lean_benches::stats::median;
+use mcp_lean_benches::{corpus_dir, model_line};
 use snapshot_digest::{NodeKind, Relatedness, StaticEmbeddings, is_interactive_role, parse};
 
 fn main() {
@@ -139,7 +139,7 @@ fn rank(model: &dyn Relatedness, text: &str, case: &GoalCase) -> Option<usize> {
     let mut heading: Option<&str> = None;
     let mut refs = Vec::new();
     let mut texts = Vec::new();
-    for ((i, node), id) in nodes.iter().enumerate().zip(snap.ids()) {
+    for (node, id) in nodes.iter().zip(snap.ids()) {
         if node.role() == "heading" {
             heading = node.name().or(node.text());
         }
@@ -150,22 +150,7 @@ fn rank(model: &dyn Relatedness, text: &str, case: &GoalCase) -> Option<usize> {
         else {
             continue;
         };
-        let mut line = String::new();
-        match node.name().or(node.text()) {
-            Some(name) => line.push_str(name),
-            None => {
-                let range = snap.subtree_range(id);
-                if let Some(label) =
-                    (i + 1..range.end as usize).find_map(|j| nodes[j].name().or(nodes[j].text()))
-                {
-                    line.push_str(label);
-                }
-            }
-        }
-        if let Some(h) = heading {
-            line.push(' ');
-            line.push_str(h);
-        }
+        let line = model_line(&snap, id, heading);
         refs.push(r.as_str().to_owned());
         texts.push(line);
     }

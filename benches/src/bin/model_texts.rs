@@ -20,7 +20,7 @@
 use std::collections::BTreeSet;
 use std::io::Write;
 
-use mcp_lean_benches::corpus_dir;
+use mcp_lean_benches::{corpus_dir, model_line};
 use snapshot_digest::{NodeKind, StaticEmbeddings, is_interactive_role, parse};
 
 /// Longest text kept, in chars: control descriptions are short; a paragraph's first
@@ -69,7 +69,7 @@ fn page_texts(text: &str) -> BTreeSet<String> {
     };
     let nodes = snap.nodes();
     let mut heading: Option<&str> = None;
-    for ((i, node), id) in nodes.iter().enumerate().zip(snap.ids()) {
+    for (node, id) in nodes.iter().zip(snap.ids()) {
         for t in [node.name(), node.text()].into_iter().flatten() {
             texts.insert(clean(t));
         }
@@ -81,22 +81,7 @@ fn page_texts(text: &str) -> BTreeSet<String> {
             continue;
         }
         // The description `model_rank` and the digest give the model.
-        let mut line = String::new();
-        match node.name().or(node.text()) {
-            Some(name) => line.push_str(name),
-            None => {
-                let range = snap.subtree_range(id);
-                if let Some(label) =
-                    (i + 1..range.end as usize).find_map(|j| nodes[j].name().or(nodes[j].text()))
-                {
-                    line.push_str(label);
-                }
-            }
-        }
-        if let Some(h) = heading {
-            line.push(' ');
-            line.push_str(h);
-        }
+        let line = model_line(&snap, id, heading);
         texts.insert(clean(&line));
     }
     texts.remove("");

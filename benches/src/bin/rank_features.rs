@@ -31,16 +31,7 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .map_or("target/rank-features.tsv", String::as_str);
     let config = DigestConfig {
-        without: mcp_lean_benches::resources_without(&args).unwrap_or_else(|e| {
-            #[allow(
-                clippy::print_stderr,
-                reason = "a wrong flag is told to the person who typed it"
-            )]
-            {
-                eprintln!("{e}");
-            }
-            std::process::exit(2)
-        }),
+        without: mcp_lean_benches::resources_without(&args),
         ..DigestConfig::default()
     };
     let mut text = String::new();

@@ -47,16 +47,15 @@ struct Parts {
     hits: Vec<usize>,
     /// Nodes written as matches or their context.
     kept: Vec<bool>,
-    /// Candidates written, in order: first those of the word-match ranking, then those of
-    /// the model's.
+    /// Candidates written, in the learned ranking's order.
     listed: Vec<usize>,
     regions: usize,
     more: bool,
 }
 
 /// Builds the digest and, when `explain` is set, why each node is in it. With `given`, page
-/// 1's matches are those nodes (best first), not the digest's own choice. With `model`, a
-/// share of the candidate list goes to the controls it ranks best.
+/// 1's matches are those nodes (best first), not the digest's own choice. With `model`, its
+/// scores are the ranking's model features in place of the built-in model's.
 pub(crate) fn goal_digest(
     snap: &Snapshot<'_>,
     goal_text: &str,
@@ -270,26 +269,40 @@ fn first_page(
         Intent::Act => HITS_SHARE_ACT,
     };
     let hits_budget = (budget as f32 * share) as usize;
-    if let Some(given) = given {
+    let (body, selection) = if let Some(given) = given {
         let selection = select_given(snap, given, hits_budget * CHARS_PER_TOKEN);
         let mut body = String::new();
         emit(&mut body, snap, &selection.keep, &options);
-        return rest_of_page(
-            snap,
-            rank,
-            scorer,
-            body,
-            selection,
-            budget,
-            hits_budget,
-            site,
-        );
-    }
+        (body, selection)
+    } else {
+        select_fitting(snap, score, scorer, config.max_hits, hits_budget, &options)
+    };
+    rest_of_page(
+        snap,
+        rank,
+        scorer,
+        body,
+        selection,
+        budget,
+        hits_budget,
+        site,
+    )
+}
+
+/// The best matches with their context, within `hits_budget` tokens as emitted: the
+/// selection estimates its size, the emitted text is measured, and when it is over its
+/// share the least relevant match goes. Bounded by `max_hits` rounds.
+fn select_fitting(
+    snap: &Snapshot<'_>,
+    score: &[f32],
+    scorer: &Scorer<'_, '_>,
+    max_hits: usize,
+    hits_budget: usize,
+    options: &EmitOptions<'_>,
+) -> (String, Selection) {
     let pool = Pool::new(snap, score, scorer);
-    let mut max_hits = config.max_hits;
-    // The selection estimates its size; the emitted text is measured, and when it is over
-    // its share the least relevant match goes. Bounded by `max_hits` rounds.
-    let (body, selection) = loop {
+    let mut max_hits = max_hits;
+    loop {
         let limits = Limits {
             max_hits,
             budget_chars: hits_budget * CHARS_PER_TOKEN,
@@ -306,26 +319,16 @@ fn first_page(
             );
             break (body, selection);
         }
-        emit(&mut body, snap, &selection.keep, &options);
+        emit(&mut body, snap, &selection.keep, options);
         if estimate_tokens(&body) <= hits_budget || selection.hits.len() <= 1 {
             break (body, selection);
         }
         max_hits = selection.hits.len() - 1;
-    };
-    rest_of_page(
-        snap,
-        rank,
-        scorer,
-        body,
-        selection,
-        budget,
-        hits_budget,
-        site,
-    )
+    }
 }
 
-/// Page 1 after its matches: cut them to fit if need be, then the further candidates (the
-/// word-match ranking's, then, in their share, the model's) and the map of omitted regions.
+/// Page 1 after its matches: cut them to fit if need be, then the further candidates in the
+/// learned ranking's order and the map of omitted regions.
 #[allow(
     clippy::too_many_arguments,
     reason = "two call sites in `first_page`; the parts page 1 is built from"

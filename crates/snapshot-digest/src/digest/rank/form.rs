@@ -54,8 +54,9 @@ impl Forms {
         Self { controls, fields }
     }
 
-    fn count(prefix: &[u32], range: std::ops::Range<usize>) -> u32 {
-        prefix.get(range.end).copied().unwrap_or(0) - prefix.get(range.start).copied().unwrap_or(0)
+    fn count(prefix: &[u32], range: std::ops::Range<usize>) -> usize {
+        (prefix.get(range.end).copied().unwrap_or(0)
+            - prefix.get(range.start).copied().unwrap_or(0)) as usize
     }
 
     /// The same answer as [`in_form`] for node `i`.
@@ -64,36 +65,10 @@ impl Forms {
         let Some(node) = nodes.get(i) else {
             return false;
         };
-        if is_form_control(node.role()) {
-            return true;
-        }
-        let fields_in = |a: usize| Self::count(&self.fields, a + 1..nodes[a].end as usize) > 0;
-        let marked = snap
-            .ancestors(crate::NodeId(u32::try_from(i).unwrap_or(u32::MAX)))
-            .take(FORM_LEVELS)
-            .map(|a| a.index())
-            .find(|&a| {
-                matches!(nodes[a].role(), "form" | "search")
-                    && nodes[a].end as usize - a <= FORM_NODES
-            });
-        if let Some(form) = marked {
-            return fields_in(form);
-        }
-        let mut container = None;
-        let mut at = node.parent();
-        for _ in 0..GROUP_LEVELS {
-            let Some(a) = at else { break };
-            let anc = &nodes[a.index()];
-            let size = anc.end as usize - a.index();
-            if size > GROUP_NODES || is_landmark_role(anc.role()) || anc.role() == "article" {
-                break;
-            }
-            if Self::count(&self.controls, a.index() + 1..anc.end as usize) >= 2 {
-                container = Some(a.index());
-            }
-            at = anc.parent();
-        }
-        container.is_some_and(fields_in)
+        is_form_control(node.role())
+            || find_form(snap, i, |inside| Self::count(&self.controls, inside)).is_some_and(
+                |form| Self::count(&self.fields, form.node + 1..nodes[form.node].end as usize) > 0,
+            )
     }
 }
 
@@ -103,6 +78,23 @@ impl Forms {
 /// Fields sit deep in wrappers (form > div > div > label > textbox), so a marked form is
 /// looked for further up than a container without a role.
 pub(crate) fn form_of(snap: &Snapshot<'_>, i: usize, control: bool) -> Option<Form> {
+    let nodes = snap.nodes();
+    find_form(snap, i, |inside| {
+        if control {
+            inside.filter(|&j| is_actionable(&nodes[j])).count()
+        } else {
+            inside.filter(|&j| is_form_control(nodes[j].role())).count()
+        }
+    })
+}
+
+/// [`form_of`] with `holds` counting what a range of nodes holds: by a scan for one node,
+/// by [`Forms`]' counts for every control of a page.
+fn find_form(
+    snap: &Snapshot<'_>,
+    i: usize,
+    holds: impl Fn(std::ops::Range<usize>) -> usize,
+) -> Option<Form> {
     let nodes = snap.nodes();
     let marked = snap
         .ancestors(crate::NodeId(u32::try_from(i).unwrap_or(u32::MAX)))
@@ -124,13 +116,7 @@ pub(crate) fn form_of(snap: &Snapshot<'_>, i: usize, control: bool) -> Option<Fo
         if size > GROUP_NODES || is_landmark_role(anc.role()) || anc.role() == "article" {
             break;
         }
-        let inside = a.index() + 1..anc.end as usize;
-        let holds = if control {
-            inside.filter(|&j| is_actionable(&nodes[j])).count()
-        } else {
-            inside.filter(|&j| is_form_control(nodes[j].role())).count()
-        };
-        if holds >= 2 {
+        if holds(a.index() + 1..anc.end as usize) >= 2 {
             container = Some(a.index());
         }
         at = anc.parent();
