@@ -27,12 +27,20 @@ fn fold_chars(text: &str) -> Cow<'_, str> {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len());
-    let mut word = String::new();
+    // The word being written is `out[start..]`: it is written in place, and rewritten only
+    // when it mixes Latin letters with look-alikes (rare), not copied once more per word.
+    let mut word = Word::default();
     let mut space = None;
     for c in text.chars() {
-        let Some(c) = visible(c) else { continue };
+        // ASCII reads as itself and is drawn like no other script: most text of a page is.
+        let c = if c.is_ascii() {
+            c
+        } else {
+            let Some(c) = visible(c) else { continue };
+            c
+        };
         if c.is_whitespace() {
-            flush_word(&mut out, &mut word);
+            word.end(&mut out);
             // A run of spaces is one space, or one newline when it holds one.
             space = Some(if c == '\n' || space == Some('\n') {
                 '\n'
@@ -47,19 +55,57 @@ fn fold_chars(text: &str) -> Cow<'_, str> {
             out.push(s);
         }
         if c.is_alphabetic() {
-            word.push(c);
+            word.push(&mut out, c);
         } else {
-            flush_word(&mut out, &mut word);
+            word.end(&mut out);
             out.push(c);
         }
     }
-    flush_word(&mut out, &mut word);
+    word.end(&mut out);
     if let Some(s) = space
         && !out.is_empty()
     {
         out.push(s);
     }
     Cow::Owned(out)
+}
+
+/// The word being written at the end of the folded text, and what it mixes.
+#[derive(Default)]
+struct Word {
+    start: Option<usize>,
+    latin: bool,
+    look_alike: bool,
+}
+
+impl Word {
+    fn push(&mut self, out: &mut String, c: char) {
+        self.start.get_or_insert(out.len());
+        if c.is_ascii() {
+            self.latin |= c.is_ascii_alphabetic();
+        } else {
+            self.look_alike |= look_alike(c).is_some();
+        }
+        out.push(c);
+    }
+
+    /// Ends the word: its look-alike letters become Latin when it mixes Latin with another
+    /// script.
+    fn end(&mut self, out: &mut String) {
+        if let Some(start) = self.start.take()
+            && self.latin
+            && self.look_alike
+        {
+            let latin: String = out[start..]
+                .chars()
+                .map(|c| look_alike(c).unwrap_or(c))
+                .collect();
+            out.truncate(start);
+            out.push_str(&latin);
+        }
+        self.latin = false;
+        self.look_alike = false;
+    }
 }
 
 /// `text` with its `%XX` escapes decoded (and `+` as a space), when it holds two or more of
@@ -72,7 +118,7 @@ fn percent_decoded(text: &str) -> Option<String> {
             && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
             && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
     };
-    if (0..bytes.len()).filter(|&i| escape(i)).take(2).count() < 2 {
+    if text.match_indices('%').filter(|&(i, _)| escape(i)).take(2).count() < 2 {
         return None;
     }
     let mut out = Vec::with_capacity(bytes.len());
@@ -98,8 +144,7 @@ fn needs_fold(text: &str) -> bool {
     for c in text.chars() {
         let space = c.is_whitespace();
         if space && (previous_space || c != ' ' && c != '\n')
-            || visible(c) != Some(c)
-            || look_alike(c).is_some()
+            || !c.is_ascii() && (visible(c) != Some(c) || look_alike(c).is_some())
         {
             return true;
         }
@@ -164,21 +209,6 @@ fn visible(c: char) -> Option<char> {
     }
 }
 
-/// Appends `word`, its look-alike letters as Latin when it mixes Latin with another script.
-fn flush_word(out: &mut String, word: &mut String) {
-    if word.is_empty() {
-        return;
-    }
-    let latin = word.chars().any(|c| c.is_ascii_alphabetic());
-    let other = word.chars().any(|c| look_alike(c).is_some());
-    if latin && other {
-        out.extend(word.chars().map(|c| look_alike(c).unwrap_or(c)));
-    } else {
-        out.push_str(word);
-    }
-    word.clear();
-}
-
 /// The Latin letter a Cyrillic or Greek letter is drawn like, if any.
 fn look_alike(c: char) -> Option<char> {
     Some(match c {
@@ -221,3 +251,4 @@ fn look_alike(c: char) -> Option<char> {
 #[cfg(test)]
 #[path = "fold_tests.rs"]
 mod tests;
+

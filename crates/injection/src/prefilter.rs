@@ -24,6 +24,10 @@ struct Prefilter {
     automaton: AhoCorasick,
     patterns: Vec<Pattern>,
     groups: Vec<Vec<Vec<usize>>>,
+    /// Per piece, the signals (a bit per index) one of whose groups names it: only those
+    /// can become candidates when the piece is found, so a text that holds a few common
+    /// pieces checks a few signals' groups, not all of them.
+    signals_of: Vec<u64>,
 }
 
 static PREFILTER: LazyLock<Prefilter> = LazyLock::new(|| build(&crate::signals()));
@@ -81,6 +85,12 @@ fn build(signals: &[&'static Signal]) -> Prefilter {
         }
     }
     assert!(pieces.len() <= MAX_PIECES, "{} pieces", pieces.len());
+    let mut signals_of = vec![0u64; pieces.len()];
+    for (i, signal_groups) in groups.iter().enumerate() {
+        for &id in signal_groups.iter().flatten() {
+            signals_of[id] |= 1 << i;
+        }
+    }
     // A full DFA: built once (a few hundred kilobytes), the fastest of the automata to search.
     let automaton = AhoCorasickBuilder::new()
         .ascii_case_insensitive(true)
@@ -92,6 +102,7 @@ fn build(signals: &[&'static Signal]) -> Prefilter {
         automaton,
         patterns,
         groups,
+        signals_of,
     }
 }
 
@@ -109,10 +120,6 @@ impl Pieces {
 
     fn contains(&self, piece: usize) -> bool {
         self.0[piece / 64] & (1 << (piece % 64)) != 0
-    }
-
-    fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
     }
 }
 
@@ -140,22 +147,27 @@ pub(crate) fn candidates(folded: &str) -> u64 {
             folded
         };
     let mut found = Pieces::default();
+    let mut maybe = 0u64;
     for m in prefilter.automaton.find_overlapping_iter(haystack) {
         let pattern = &prefilter.patterns[m.pattern().as_usize()];
         if (!pattern.starts_word || edge(haystack, m.start(), false))
             && (!pattern.ends_word || edge(haystack, m.end(), true))
         {
             found.insert(pattern.piece);
+            maybe |= prefilter.signals_of[pattern.piece];
         }
     }
-    if found.is_empty() {
-        return 0;
-    }
     let mut mask = 0;
-    for (i, groups) in prefilter.groups.iter().enumerate() {
-        if groups.iter().all(|g| g.iter().any(|&p| found.contains(p))) {
+    while maybe != 0 {
+        let i = maybe.trailing_zeros() as usize;
+        maybe &= maybe - 1;
+        if prefilter.groups[i]
+            .iter()
+            .all(|g| g.iter().any(|&p| found.contains(p)))
+        {
             mask |= 1 << i;
         }
     }
     mask
 }
+

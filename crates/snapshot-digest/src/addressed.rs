@@ -49,30 +49,24 @@ pub fn held_back(snapshot: &Snapshot<'_>) -> Vec<HeldBack> {
             continue;
         }
         // chrome-devtools-mcp writes a node's URL, description and value as attributes.
-        let devtools_values = node
-            .attributes()
-            .iter()
-            .filter(|a| node.syntax() == Syntax::DevTools && a.name() != "ref")
-            .filter_map(crate::Attribute::value);
-        let strings = node
-            .name()
-            .into_iter()
-            .chain(node.text())
-            .chain(node.props().iter().map(crate::Prop::value))
-            .chain(devtools_values);
-        let mut found = None;
-        let mut chars = 0;
-        for s in strings {
-            chars += s.chars().count();
-            if found.is_none() {
-                found = mcp_lean_injection::addressed_to_agent(s);
-            }
-        }
-        if let Some(found) = found {
+        let strings = || {
+            let devtools_values = node
+                .attributes()
+                .iter()
+                .filter(|a| node.syntax() == Syntax::DevTools && a.name() != "ref")
+                .filter_map(crate::Attribute::value);
+            node.name()
+                .into_iter()
+                .chain(node.text())
+                .chain(node.props().iter().map(crate::Prop::value))
+                .chain(devtools_values)
+        };
+        if let Some(found) = strings().find_map(mcp_lean_injection::addressed_to_agent) {
+            // Chars are counted once a node is held back, not for every string of the page.
             out.push(HeldBack {
                 node: id,
                 what: found.what,
-                chars,
+                chars: strings().map(|s| s.chars().count()).sum(),
             });
         }
     }
