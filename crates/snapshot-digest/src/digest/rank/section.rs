@@ -13,7 +13,7 @@
 
 use super::hash::{FnvMap, FnvSet};
 use super::index::Matches;
-use super::text::fold;
+use super::text::fold_into;
 use crate::Snapshot;
 
 /// Most nodes read for one section: the last section on a page has no next anchor, and
@@ -59,7 +59,8 @@ pub(crate) fn section_context(
         .filter(|&(i, _)| actionable[i])
         .filter_map(|(i, node)| {
             let fragment = node.url()?.split_once('#')?.1;
-            let key = slug(&percent_decoded(fragment));
+            let mut key = String::new();
+            slug_into(&mut key, &percent_decoded(fragment));
             (key.chars().count() >= 2).then_some((i, key))
         })
         .collect();
@@ -73,6 +74,7 @@ pub(crate) fn section_context(
     // Headings anywhere, then short texts, for each slug a link asks for, in document order.
     let mut headings: FnvMap<String, usize> = FnvMap::default();
     let mut texts: FnvMap<String, Vec<usize>> = FnvMap::default();
+    let mut key = String::new();
     for (i, node) in nodes.iter().enumerate() {
         if actionable[i] {
             continue;
@@ -93,14 +95,14 @@ pub(crate) fn section_context(
         {
             continue;
         }
-        let key = slug(label);
+        slug_into(&mut key, label);
         if !wanted.contains(key.as_str()) {
             continue;
         }
         if heading {
-            headings.entry(key).or_insert(i);
+            headings.entry(key.clone()).or_insert(i);
         } else {
-            texts.entry(key).or_default().push(i);
+            texts.entry(key.clone()).or_default().push(i);
         }
     }
     let anchor_of = |link: usize, key: &str| {
@@ -144,9 +146,12 @@ pub(crate) fn section_context(
     }
 }
 
-/// Text as a fragment names it: folded, letters and digits only.
-fn slug(text: &str) -> String {
-    fold(text).chars().filter(|c| c.is_alphanumeric()).collect()
+/// Text as a fragment names it, folded, letters and digits only, in `out` (cleared first):
+/// most labels are slugged only to be compared, so one buffer serves them all.
+fn slug_into(out: &mut String, text: &str) {
+    out.clear();
+    fold_into(out, text);
+    out.retain(char::is_alphanumeric);
 }
 
 /// `%XX` escapes decoded (`%C3%A9` → `é`); anything else kept as it is.
@@ -226,6 +231,11 @@ mod tests {
 
     #[test]
     fn percent_escapes_and_punctuation_name_the_same_heading() {
+        let slug = |text: &str| {
+            let mut out = String::from("left over");
+            slug_into(&mut out, text);
+            out
+        };
         assert_eq!(
             slug(&percent_decoded("%C3%89tymologie")),
             slug("Étymologie")
