@@ -2,7 +2,7 @@
 //! controls, then a map of the regions the digest left out.
 
 use super::form::form_of;
-use super::hash::{FnvMap, FnvSet};
+use super::hash::{FastMap, FastSet};
 use super::score::{Scorer, is_actionable, is_form_control};
 use super::select::{Signature, region_of, signature};
 use super::text::clip;
@@ -30,11 +30,11 @@ pub(crate) struct Candidates<'s> {
     /// Nodes shown already, or written out of order (the companions of a field, what an
     /// earlier page listed).
     taken: Vec<bool>,
-    seen: FnvSet<Signature<'s>>,
-    urls: FnvSet<&'s str>,
+    seen: FastSet<Signature<'s>>,
+    urls: FastSet<&'s str>,
     /// Link names that lead to more than one destination on the page ("Read more", "Edit"):
     /// such a link is told apart only by its URL.
-    shared_names: FnvSet<&'s str>,
+    shared_names: FastSet<&'s str>,
     /// The score each node was ranked by.
     score: Vec<f32>,
     /// Whether text is offered too: then a label with a ref written under a candidate is
@@ -51,9 +51,9 @@ fn says(node: &Node<'_>) -> bool {
 }
 
 /// The names of the links that lead to more than one destination.
-fn shared_link_names<'s>(nodes: &'s [Node<'s>]) -> FnvSet<&'s str> {
-    let mut first: FnvMap<&str, &str> = FnvMap::default();
-    let mut shared = FnvSet::default();
+fn shared_link_names<'s>(nodes: &'s [Node<'s>]) -> FastSet<&'s str> {
+    let mut first: FastMap<&str, &str> = FastMap::default();
+    let mut shared = FastSet::default();
     for node in nodes {
         let (Some(name), Some(url)) = (node.name(), destination(node)) else {
             continue;
@@ -113,8 +113,8 @@ impl<'s> Candidates<'s> {
             snap,
             nodes,
             taken: shown.to_vec(),
-            seen: FnvSet::default(),
-            urls: FnvSet::default(),
+            seen: FastSet::default(),
+            urls: FastSet::default(),
         }
     }
 

@@ -16,7 +16,7 @@ mod trie;
 use std::sync::OnceLock;
 
 use self::trie::{ROOT, Trie};
-use super::hash::FnvMap;
+use super::hash::FastMap;
 use super::lexicon::is_stopword;
 use super::text::{fold_into, for_each_word};
 
@@ -223,7 +223,7 @@ struct Scratch {
 /// Pieces of many texts, segmented once per distinct word.
 struct Pieces<'m> {
     model: &'m StaticEmbeddings,
-    memo: FnvMap<String, (u32, u32)>,
+    memo: FastMap<String, (u32, u32)>,
     pool: Vec<u32>,
     word: String,
     scratch: Scratch,
@@ -234,7 +234,7 @@ impl<'m> Pieces<'m> {
     fn new(model: &'m StaticEmbeddings) -> Self {
         Self {
             model,
-            memo: FnvMap::default(),
+            memo: FastMap::default(),
             pool: Vec::new(),
             word: String::new(),
             scratch: Scratch::default(),

@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-use super::hash::{FnvMap, FnvSet};
+use super::hash::{FastMap, FastSet};
 use super::lexicon::is_stopword;
 use super::text::fold;
 
@@ -22,10 +22,10 @@ const MIN_WORDS: usize = 2;
 /// The folded lists.
 struct Lists {
     /// The lists of languages other than English, in table order.
-    others: Vec<FnvSet<String>>,
+    others: Vec<FastSet<String>>,
     /// Each word of any list, with one bit per list holding it: bit 0 English, bit `k + 1`
     /// the `k`th of `others` (fewer than 64 lists).
-    masks: FnvMap<String, u64>,
+    masks: FastMap<String, u64>,
 }
 
 impl Lists {
@@ -54,20 +54,20 @@ impl Lists {
 fn lists() -> &'static Lists {
     static LISTS: OnceLock<Lists> = OnceLock::new();
     LISTS.get_or_init(|| {
-        let mut english = FnvSet::default();
+        let mut english = FastSet::default();
         let mut others = Vec::new();
         for line in TABLE.lines() {
             let Some((code, words)) = line.split_once('\t') else {
                 continue;
             };
-            let set: FnvSet<String> = words.split(' ').map(fold).collect();
+            let set: FastSet<String> = words.split(' ').map(fold).collect();
             if code == "eng" {
                 english = set;
             } else {
                 others.push(set);
             }
         }
-        let mut masks: FnvMap<String, u64> = FnvMap::default();
+        let mut masks: FastMap<String, u64> = FastMap::default();
         for (bit, set) in std::iter::once(&english)
             .chain(&others)
             .enumerate()
@@ -83,7 +83,7 @@ fn lists() -> &'static Lists {
 
 /// The function words of the goal's language when it is not English, for goal words already
 /// folded and split.
-pub(crate) fn of_goal(words: &[String]) -> Option<&'static FnvSet<String>> {
+pub(crate) fn of_goal(words: &[String]) -> Option<&'static FastSet<String>> {
     let lists = lists();
     let english = words
         .iter()

@@ -15,7 +15,7 @@
 
 use super::form::Forms;
 use super::goal::{AltKind, Goal, Intent};
-use super::hash::FnvMap;
+use super::hash::FastMap;
 use super::index::Matches;
 use super::model::Relatedness;
 use super::score::{Scorer, Source, is_form_control};
@@ -225,7 +225,7 @@ pub(crate) fn extract(
     let mut landmark: Vec<Option<usize>> = vec![None; n];
     let mut heading_before = vec![usize::MAX; n];
     let mut last_heading = usize::MAX;
-    let mut copies: FnvMap<(&str, &str), u32> = FnvMap::default();
+    let mut copies: FastMap<(&str, &str), u32> = FastMap::default();
     let mut candidates = Vec::new();
     let reads = goal.intent == Intent::Read;
     for (i, node) in nodes.iter().enumerate() {

@@ -8,7 +8,7 @@
 use memchr::memmem;
 
 use super::goal::{AltKind, Goal};
-use super::hash::FnvMap;
+use super::hash::FastMap;
 use super::kept::is_kept;
 use super::question::{Value, has_value};
 use super::stopwords::PageLanguage;
@@ -85,7 +85,7 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
     // first four chars of its light stem (the whole stem when shorter), so that `twitteru`
     // finds `twitter` and `log` finds "log in" in one lookup. Other phrases (CJK runs,
     // symbols, quoted text) are found by a scan of the buffer.
-    let mut by_key: FnvMap<&str, Vec<(u16, u16, bool)>> = FnvMap::default();
+    let mut by_key: FastMap<&str, Vec<(u16, u16, bool)>> = FastMap::default();
     for (ci, concept) in goal.concepts.iter().enumerate() {
         for (ai, alt) in concept.alts.iter().enumerate() {
             let key = (index_u16(ci), index_u16(ai));
@@ -140,8 +140,8 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
     }
     // Snowball stems, computed once per distinct word: a page repeats its words, and a goal
     // word meets many page words.
-    let mut page_stems: FnvMap<&str, Vec<String>> = FnvMap::default();
-    let mut alt_stems: FnvMap<(u16, u16), Vec<String>> = FnvMap::default();
+    let mut page_stems: FastMap<&str, Vec<String>> = FastMap::default();
+    let mut alt_stems: FastMap<(u16, u16), Vec<String>> = FastMap::default();
     for span in &spans {
         let text = &buffer[span.start as usize..span.end as usize];
         for_each_word(text, |raw| {
@@ -198,7 +198,7 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
     }
 
     // Document frequency per alternative: rare words say more about where the goal is.
-    let mut df: FnvMap<(u16, u16), u32> = FnvMap::default();
+    let mut df: FastMap<(u16, u16), u32> = FastMap::default();
     hits.sort_unstable_by_key(|h| (h.1, h.2, h.0));
     hits.dedup_by(|a, b| {
         let same = a.0 == b.0 && a.1 == b.1 && a.2 == b.2;

@@ -7,7 +7,7 @@
 //! context, so "like the post by Ben Ross" finds the Like button of that post, not the first
 //! Like button of the page.
 
-use super::hash::FnvMap;
+use super::hash::FastMap;
 use super::index::Matches;
 use crate::Snapshot;
 
@@ -32,7 +32,7 @@ pub(crate) fn item_context(
         return out;
     }
     // The copies of each named control, in document order.
-    let mut copies: FnvMap<(&str, &str), Vec<usize>> = FnvMap::default();
+    let mut copies: FastMap<(&str, &str), Vec<usize>> = FastMap::default();
     for (i, node) in nodes.iter().enumerate() {
         if actionable[i]
             && let Some(name) = node.name()

@@ -11,7 +11,7 @@
 //! chrome-devtools-mcp's snapshot can leave a section's heading node out and keep its text
 //! alone; there a short text that names the fragment, after the link, is the anchor.
 
-use super::hash::{FnvMap, FnvSet};
+use super::hash::{FastMap, FastSet};
 use super::index::Matches;
 use super::text::fold_into;
 use crate::Snapshot;
@@ -26,7 +26,7 @@ const MAX_ANCHOR_CHARS: usize = 120;
 #[derive(Debug, Default)]
 pub(crate) struct Sections {
     /// A link's node to its section's row in `best`.
-    row_of: FnvMap<usize, usize>,
+    row_of: FastMap<usize, usize>,
     /// One row of `concepts` credits per section.
     best: Vec<f32>,
     concepts: usize,
@@ -67,13 +67,13 @@ pub(crate) fn section_context(
     if links.is_empty() {
         return Sections::default();
     }
-    let wanted: FnvSet<&str> = links.iter().map(|(_, k)| k.as_str()).collect();
+    let wanted: FastSet<&str> = links.iter().map(|(_, k)| k.as_str()).collect();
     // A label is folded only when it has as many letters and digits as some fragment: most
     // of a page's text is then passed over at the cost of a count.
-    let lengths: FnvSet<usize> = links.iter().map(|(_, k)| k.chars().count()).collect();
+    let lengths: FastSet<usize> = links.iter().map(|(_, k)| k.chars().count()).collect();
     // Headings anywhere, then short texts, for each slug a link asks for, in document order.
-    let mut headings: FnvMap<String, usize> = FnvMap::default();
-    let mut texts: FnvMap<String, Vec<usize>> = FnvMap::default();
+    let mut headings: FastMap<String, usize> = FastMap::default();
+    let mut texts: FastMap<String, Vec<usize>> = FastMap::default();
     let mut key = String::new();
     for (i, node) in nodes.iter().enumerate() {
         if actionable[i] {
