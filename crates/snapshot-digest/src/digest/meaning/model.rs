@@ -9,7 +9,10 @@
 //! header says where each input came from). A text's vector is the sum of its pieces'
 //! vectors, each weighted by how rare the piece is among the texts scored together (so that
 //! words every control shares, a site's name or a section's heading, say little); the score
-//! is the cosine of the text's vector and the goal's.
+//! is the cosine of the text's vector and the goal's. Beside the table,
+//! `relatedness-whole.bin` lists the pieces that are whole words segmented as themselves
+//! (written by the `model_whole_words` bench binary from the table alone), so that most
+//! words of a page take one walk down the trie instead of a search.
 
 mod trie;
 
@@ -61,6 +64,12 @@ pub struct StaticEmbeddings {
     vectors: &'static [u8],
     /// The pieces as a byte trie, for segmentation.
     trie: Trie,
+    /// A bit per piece: set for a whole word (`▁word`) whose best segmentation is itself,
+    /// so that such a word takes one walk down the trie instead of the search. Empty for a
+    /// table without its [`StaticEmbeddings::whole_words_table`]: every word searched.
+    whole: &'static [u8],
+    /// The part of the table that lists the pieces' texts, one a line.
+    texts: &'static [u8],
 }
 
 /// The marker, on a segmentation's path, of a char no piece covers.
@@ -69,6 +78,8 @@ const UNKNOWN: u32 = u32::MAX;
 const UNKNOWN_LOGP: f32 = -30.0;
 /// The mark SentencePiece puts before a word.
 const WORD_START: char = '\u{2581}';
+/// The first bytes of a table of whole words.
+const WHOLE_MAGIC: &[u8; 8] = b"MLWHOLE1";
 
 impl std::fmt::Debug for StaticEmbeddings {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -84,7 +95,66 @@ impl StaticEmbeddings {
     #[must_use]
     pub fn builtin() -> &'static Self {
         static MODEL: OnceLock<StaticEmbeddings> = OnceLock::new();
-        MODEL.get_or_init(|| Self::from_builtin(include_bytes!("relatedness.bin")))
+        MODEL.get_or_init(|| {
+            Self::from_builtin(include_bytes!("relatedness.bin"))
+                .with_whole_words(include_bytes!("relatedness-whole.bin"))
+        })
+    }
+
+    /// The model with `table` (as [`whole_words_table`](Self::whole_words_table) writes
+    /// it) as its list of whole words that need no search; a table for another number of
+    /// pieces is not read (every word is searched, with the same result).
+    fn with_whole_words(mut self, table: &'static [u8]) -> Self {
+        let bits = table.get(WHOLE_MAGIC.len() + 4..).unwrap_or_default();
+        let pieces = table
+            .get(WHOLE_MAGIC.len()..WHOLE_MAGIC.len() + 4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize);
+        if table.starts_with(WHOLE_MAGIC)
+            && pieces == Some(self.logp.len())
+            && bits.len() == self.logp.len().div_ceil(8)
+        {
+            self.whole = bits;
+        }
+        self
+    }
+
+    /// The table of the pieces that are whole words (`▁word`) and whose best segmentation
+    /// is themselves, in the format the built-in model reads beside its table
+    /// (`relatedness-whole.bin`: `MLWHOLE1`, the number of pieces as a little-endian `u32`,
+    /// then a bit per piece, lowest bit first). It holds no new knowledge, only what
+    /// segmenting each such piece computes; written once, it spares every digest that
+    /// search for most of a page's words. Regenerate it whenever `relatedness.bin`
+    /// changes:
+    /// `cargo run --release -p mcp-lean-benches --bin model_whole_words -- crates/snapshot-digest/src/digest/meaning/relatedness-whole.bin`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use snapshot_digest::StaticEmbeddings;
+    ///
+    /// let table = StaticEmbeddings::builtin().whole_words_table();
+    /// assert!(table.starts_with(b"MLWHOLE1"));
+    /// ```
+    #[must_use]
+    pub fn whole_words_table(&self) -> Vec<u8> {
+        let n = self.logp.len();
+        let mut out = WHOLE_MAGIC.to_vec();
+        out.extend_from_slice(&u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes());
+        let start = out.len();
+        out.resize(start + n.div_ceil(8), 0);
+        let mut scratch = Scratch::default();
+        let mut pieces = Vec::new();
+        for (id, text) in piece_texts(self.texts, n).iter().enumerate() {
+            if !text.starts_with(WORD_START) {
+                continue;
+            }
+            pieces.clear();
+            self.search(text, &mut scratch, &mut pieces);
+            if pieces.len() == 1 && pieces[0] as usize == id {
+                out[start + id / 8] |= 1 << (id % 8);
+            }
+        }
+        out
     }
 
     /// The built-in table when it reads, else a model that knows no piece (every text
@@ -95,6 +165,8 @@ impl StaticEmbeddings {
             logp: Vec::new(),
             vectors: &[],
             trie: Trie::new(&[], &[]),
+            whole: &[],
+            texts: &[],
         })
     }
 
@@ -122,8 +194,9 @@ impl StaticEmbeddings {
         at += 2 * n;
         let vectors = data.get(at..at + n * dims)?;
         at += n * dims;
-        let text = std::str::from_utf8(data.get(at..)?).ok()?;
-        let pieces: Vec<&'static str> = text.split_terminator('\n').take(n).collect();
+        let texts = data.get(at..)?;
+        std::str::from_utf8(texts).ok()?;
+        let pieces = piece_texts(texts, n);
         let trie = Trie::new(&pieces, &logp);
         // The scale is folded into the weights: cosine ignores it.
         let _ = scale;
@@ -132,13 +205,30 @@ impl StaticEmbeddings {
             logp,
             vectors,
             trie,
+            whole: &[],
+            texts,
         })
     }
 
     /// Appends the pieces of one folded word (with its word-start mark) to `out`: the
-    /// segmentation of highest total log-probability (Viterbi over char boundaries).
-    /// `scratch` holds the search's buffers between calls.
+    /// segmentation of highest total log-probability. A word the whole-word table lists is
+    /// its own piece; another is searched.
     fn segment(&self, word: &str, scratch: &mut Scratch, out: &mut Vec<u32>) {
+        if let Some(id) = self.trie.find(word)
+            && self
+                .whole
+                .get(id as usize / 8)
+                .is_some_and(|b| b & (1 << (id % 8)) != 0)
+        {
+            out.push(id);
+            return;
+        }
+        self.search(word, scratch, out);
+    }
+
+    /// [`segment`](Self::segment) by search (Viterbi over char boundaries). `scratch`
+    /// holds the search's buffers between calls.
+    fn search(&self, word: &str, scratch: &mut Scratch, out: &mut Vec<u32>) {
         let Scratch { bounds, best, back } = scratch;
         bounds.clear();
         bounds.extend(word.char_indices().map(|(i, _)| i));
@@ -210,6 +300,14 @@ impl StaticEmbeddings {
         let at = id as usize * self.dims;
         &self.vectors[at..at + self.dims]
     }
+}
+
+/// The texts of a table's `n` pieces, from the part of the table that lists them (one a
+/// line); fewer when that part is not UTF-8 or holds fewer lines.
+fn piece_texts(data: &'static [u8], n: usize) -> Vec<&'static str> {
+    std::str::from_utf8(data)
+        .map(|text| text.split_terminator('\n').take(n).collect())
+        .unwrap_or_default()
 }
 
 /// The buffers of one segmentation, kept between words.

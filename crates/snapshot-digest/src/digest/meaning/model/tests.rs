@@ -7,11 +7,33 @@ fn pieces(text: &str) -> Vec<&'static str> {
     let mut ids = Vec::new();
     Pieces::new(model).of(text, false, &mut ids);
     // The pieces' text ends the table, one a line, after the log-probabilities and vectors.
-    let data: &'static [u8] = include_bytes!("../relatedness.bin");
-    let at = 20 + model.logp.len() * (2 + model.dims);
-    let text = std::str::from_utf8(&data[at..]).expect("the table's pieces are UTF-8");
-    let by_id: Vec<&'static str> = text.split_terminator('\n').collect();
+    let by_id = piece_texts(model.texts, model.logp.len());
     ids.iter().map(|&id| by_id[id as usize]).collect()
+}
+
+#[test]
+fn the_whole_word_table_is_what_searching_each_piece_gives() {
+    // A stale `relatedness-whole.bin` (the model's table changed, this one did not) would
+    // cut words differently from the search: regenerate it as `whole_words_table` says.
+    let model = StaticEmbeddings::builtin();
+    assert!(!model.whole.is_empty(), "the built-in whole-word table was not read");
+    assert!(
+        model.whole_words_table() == include_bytes!("../relatedness-whole.bin"),
+        "relatedness-whole.bin is stale: run the model_whole_words bench binary"
+    );
+}
+
+#[test]
+fn a_whole_word_table_that_does_not_fit_is_not_read() {
+    let data: &'static [u8] = include_bytes!("../relatedness.bin");
+    let fresh = || StaticEmbeddings::from_table(data).expect("the table reads");
+    for bad in [&b""[..], b"MLWHOLE1", b"MLWHOLE1\x01\0\0\0\xff", b"not a table at all"] {
+        assert!(fresh().with_whole_words(bad).whole.is_empty(), "{bad:?}");
+    }
+    // Searched or looked up, the same pieces and the same scores.
+    let texts = ["Anmelden", "Sign in to your account", "Impressum", "über uns"];
+    let searched = fresh().scores("log in", &texts);
+    assert_eq!(StaticEmbeddings::builtin().scores("log in", &texts), searched);
 }
 
 #[test]
