@@ -64,10 +64,10 @@ pub struct StaticEmbeddings {
     vectors: &'static [u8],
     /// The pieces as a byte trie, for segmentation.
     trie: Trie,
-    /// A bit per piece: set for a whole word (`▁word`) whose best segmentation is itself,
-    /// so that such a word takes one walk down the trie instead of the search. Empty for a
+    /// The whole words (`▁word`, without the mark) whose best segmentation is their own
+    /// piece, by word: such a word takes one lookup instead of the search. Empty for a
     /// table without its [`StaticEmbeddings::whole_words_table`]: every word searched.
-    whole: &'static [u8],
+    whole: FastMap<&'static str, u32>,
     /// The part of the table that lists the pieces' texts, one a line.
     texts: &'static [u8],
 }
@@ -109,12 +109,19 @@ impl StaticEmbeddings {
         let pieces = table
             .get(WHOLE_MAGIC.len()..WHOLE_MAGIC.len() + 4)
             .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize);
-        if table.starts_with(WHOLE_MAGIC)
+        if !(table.starts_with(WHOLE_MAGIC)
             && pieces == Some(self.logp.len())
-            && bits.len() == self.logp.len().div_ceil(8)
+            && bits.len() == self.logp.len().div_ceil(8))
         {
-            self.whole = bits;
+            return self;
         }
+        let texts = piece_texts(self.texts, self.logp.len());
+        self.whole = texts
+            .iter()
+            .zip(0u32..)
+            .filter(|&(_, id)| bits[id as usize / 8] & (1 << (id % 8)) != 0)
+            .filter_map(|(text, id)| Some((text.strip_prefix(WORD_START)?, id)))
+            .collect();
         self
     }
 
@@ -165,7 +172,7 @@ impl StaticEmbeddings {
             logp: Vec::new(),
             vectors: &[],
             trie: Trie::new(&[], &[]),
-            whole: &[],
+            whole: FastMap::default(),
             texts: &[],
         })
     }
@@ -205,7 +212,7 @@ impl StaticEmbeddings {
             logp,
             vectors,
             trie,
-            whole: &[],
+            whole: FastMap::default(),
             texts,
         })
     }
@@ -214,11 +221,9 @@ impl StaticEmbeddings {
     /// segmentation of highest total log-probability. A word the whole-word table lists is
     /// its own piece; another is searched.
     fn segment(&self, word: &str, scratch: &mut Scratch, out: &mut Vec<u32>) {
-        if let Some(id) = self.trie.find(word)
-            && self
-                .whole
-                .get(id as usize / 8)
-                .is_some_and(|b| b & (1 << (id % 8)) != 0)
+        if let Some(&id) = word
+            .strip_prefix(WORD_START)
+            .and_then(|w| self.whole.get(w))
         {
             out.push(id);
             return;

@@ -128,15 +128,6 @@ impl Trie {
         Some(n.first + u32::try_from(at).ok()?)
     }
 
-    /// The piece spelled by the whole of `text`, if one is.
-    pub(super) fn find(&self, text: &str) -> Option<u32> {
-        let mut node = ROOT;
-        for &b in text.as_bytes() {
-            node = self.child(node, b)?;
-        }
-        self.piece(node).map(|(id, _)| id)
-    }
-
     /// The piece that ends at `node` and its log-probability, if one does.
     pub(super) fn piece(&self, node: u32) -> Option<(u32, f32)> {
         self.nodes
@@ -151,7 +142,11 @@ mod tests {
     use super::*;
 
     fn find(trie: &Trie, s: &str) -> Option<u32> {
-        trie.find(s)
+        let mut node = ROOT;
+        for &b in s.as_bytes() {
+            node = trie.child(node, b)?;
+        }
+        trie.piece(node).map(|(id, _)| id)
     }
 
     #[test]
