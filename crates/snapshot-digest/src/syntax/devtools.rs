@@ -321,6 +321,13 @@ fn read_attributes(s: &str) -> Vec<Attribute<'_>> {
             value: None,
         }
     }
+    // What is left of a line that reads as no attribute, kept as one flag. A quote in it
+    // would be written back as the start of a name (`uid=1 e ref"` gave the flag `"`), so
+    // quotes go, as in an unterminated name; nothing left, no flag.
+    fn rest_flag(rest: &str) -> Option<Attribute<'_>> {
+        let name = unterminated(rest);
+        (!name.is_empty()).then_some(Attribute { name, value: None })
+    }
     let bytes = s.as_bytes();
     let valid = tail_starts(bytes);
     let mut out = Vec::new();
@@ -328,9 +335,7 @@ fn read_attributes(s: &str) -> Vec<Attribute<'_>> {
     while let Some(rest) = s[at..].strip_prefix(' ') {
         let len = key_len(rest);
         if len == 0 {
-            if !rest.is_empty() {
-                out.push(flag(rest));
-            }
+            out.extend(rest_flag(rest));
             return out;
         }
         let key = &rest[..len];
@@ -354,7 +359,7 @@ fn read_attributes(s: &str) -> Vec<Attribute<'_>> {
         at = (end + 1).min(s.len());
     }
     if at < s.len() {
-        out.push(flag(&s[at..]));
+        out.extend(rest_flag(&s[at..]));
     }
     out
 }
