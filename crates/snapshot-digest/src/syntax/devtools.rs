@@ -321,12 +321,23 @@ fn read_attributes(s: &str) -> Vec<Attribute<'_>> {
             value: None,
         }
     }
-    // What is left of a line that reads as no attribute, kept as one flag. A quote in it
-    // would be written back as the start of a name (`uid=1 e ref"` gave the flag `"`), so
-    // quotes go, as in an unterminated name; nothing left, no flag.
+    // What is left of a line that reads as no attribute, kept whole as one flag. It starts
+    // with a char no key has, so it reads back whole; but a quote in it, written back, could
+    // start a name (`uid=1 e ref"` left the flag `"`), and taking the quotes out could make
+    // it read as attributes (`G"d/` would leave `d/`, read back as `d` and `/`). A quote
+    // there is no quote the writer wrote: it becomes an apostrophe, which is neither.
     fn rest_flag(rest: &str) -> Option<Attribute<'_>> {
-        let name = unterminated(rest);
-        (!name.is_empty()).then_some(Attribute { name, value: None })
+        if rest.is_empty() {
+            return None;
+        }
+        Some(Attribute {
+            name: if rest.contains('"') {
+                Cow::Owned(rest.replace('"', "'"))
+            } else {
+                Cow::Borrowed(rest)
+            },
+            value: None,
+        })
     }
     let bytes = s.as_bytes();
     let valid = tail_starts(bytes);
