@@ -19,11 +19,13 @@ struct Pattern {
     ends_word: bool,
 }
 
-/// The automaton, its patterns, and for each signal its groups as piece indices.
+/// The automaton, its patterns, and for each signal its groups as sets of pieces.
 struct Prefilter {
     automaton: AhoCorasick,
     patterns: Vec<Pattern>,
-    groups: Vec<Vec<Vec<usize>>>,
+    /// A group holds one of its pieces when it meets the set of pieces found: one test of
+    /// sixteen words, where a walk of the group's pieces took up to a hundred.
+    groups: Vec<Vec<Pieces>>,
     /// Per piece, the signals (a bit per index) one of whose groups names it: only those
     /// can become candidates when the piece is found, so a text that holds a few common
     /// pieces checks a few signals' groups, not all of them.
@@ -91,6 +93,21 @@ fn build(signals: &[&'static Signal]) -> Prefilter {
             signals_of[id] |= 1 << i;
         }
     }
+    let groups = groups
+        .iter()
+        .map(|signal_groups| {
+            signal_groups
+                .iter()
+                .map(|ids| {
+                    let mut set = Pieces::default();
+                    for &id in ids {
+                        set.insert(id);
+                    }
+                    set
+                })
+                .collect()
+        })
+        .collect();
     // A full DFA: built once (a few hundred kilobytes), the fastest of the automata to search.
     let automaton = AhoCorasickBuilder::new()
         .ascii_case_insensitive(true)
@@ -118,8 +135,8 @@ impl Pieces {
         self.0[piece / 64] |= 1 << (piece % 64);
     }
 
-    fn contains(&self, piece: usize) -> bool {
-        self.0[piece / 64] & (1 << (piece % 64)) != 0
+    fn meets(&self, other: &Self) -> bool {
+        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
     }
 }
 
@@ -161,10 +178,7 @@ pub(crate) fn candidates(folded: &str) -> u64 {
     while maybe != 0 {
         let i = maybe.trailing_zeros() as usize;
         maybe &= maybe - 1;
-        if prefilter.groups[i]
-            .iter()
-            .all(|g| g.iter().any(|&p| found.contains(p)))
-        {
+        if prefilter.groups[i].iter().all(|g| g.meets(&found)) {
             mask |= 1 << i;
         }
     }
