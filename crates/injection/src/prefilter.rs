@@ -184,4 +184,3 @@ pub(crate) fn candidates(folded: &str) -> u64 {
     }
     mask
 }
-

@@ -12,7 +12,7 @@
 //! is the cosine of the text's vector and the goal's. Beside the table,
 //! `relatedness-whole.bin` lists the pieces that are whole words segmented as themselves
 //! (written by the `model_whole_words` bench binary from the table alone), so that most
-//! words of a page take one walk down the trie instead of a search.
+//! words of a page take one hash lookup instead of a search.
 
 mod trie;
 

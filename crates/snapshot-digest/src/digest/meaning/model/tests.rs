@@ -16,7 +16,10 @@ fn the_whole_word_table_is_what_searching_each_piece_gives() {
     // A stale `relatedness-whole.bin` (the model's table changed, this one did not) would
     // cut words differently from the search: regenerate it as `whole_words_table` says.
     let model = StaticEmbeddings::builtin();
-    assert!(!model.whole.is_empty(), "the built-in whole-word table was not read");
+    assert!(
+        !model.whole.is_empty(),
+        "the built-in whole-word table was not read"
+    );
     assert!(
         model.whole_words_table() == include_bytes!("../relatedness-whole.bin"),
         "relatedness-whole.bin is stale: run the model_whole_words bench binary"
@@ -27,13 +30,26 @@ fn the_whole_word_table_is_what_searching_each_piece_gives() {
 fn a_whole_word_table_that_does_not_fit_is_not_read() {
     let data: &'static [u8] = include_bytes!("../relatedness.bin");
     let fresh = || StaticEmbeddings::from_table(data).expect("the table reads");
-    for bad in [&b""[..], b"MLWHOLE1", b"MLWHOLE1\x01\0\0\0\xff", b"not a table at all"] {
+    for bad in [
+        &b""[..],
+        b"MLWHOLE1",
+        b"MLWHOLE1\x01\0\0\0\xff",
+        b"not a table at all",
+    ] {
         assert!(fresh().with_whole_words(bad).whole.is_empty(), "{bad:?}");
     }
     // Searched or looked up, the same pieces and the same scores.
-    let texts = ["Anmelden", "Sign in to your account", "Impressum", "über uns"];
+    let texts = [
+        "Anmelden",
+        "Sign in to your account",
+        "Impressum",
+        "über uns",
+    ];
     let searched = fresh().scores("log in", &texts);
-    assert_eq!(StaticEmbeddings::builtin().scores("log in", &texts), searched);
+    assert_eq!(
+        StaticEmbeddings::builtin().scores("log in", &texts),
+        searched
+    );
 }
 
 #[test]
