@@ -331,7 +331,7 @@ fn select_fitting(
 /// learned ranking's order and the map of omitted regions.
 #[allow(
     clippy::too_many_arguments,
-    reason = "two call sites in `first_page`; the parts page 1 is built from"
+    reason = "one private call site; the parts page 1 is built from"
 )]
 fn rest_of_page(
     snap: &Snapshot<'_>,

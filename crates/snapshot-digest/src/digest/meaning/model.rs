@@ -69,7 +69,7 @@ pub struct StaticEmbeddings {
     /// table without its [`StaticEmbeddings::whole_words_table`]: every word searched.
     whole: FastMap<&'static str, u32>,
     /// The part of the table that lists the pieces' texts, one a line.
-    texts: &'static [u8],
+    texts: &'static str,
 }
 
 /// The marker, on a segmentation's path, of a char no piece covers.
@@ -173,7 +173,7 @@ impl StaticEmbeddings {
             vectors: &[],
             trie: Trie::new(&[], &[]),
             whole: FastMap::default(),
-            texts: &[],
+            texts: "",
         })
     }
 
@@ -201,8 +201,7 @@ impl StaticEmbeddings {
         at += 2 * n;
         let vectors = data.get(at..at + n * dims)?;
         at += n * dims;
-        let texts = data.get(at..)?;
-        std::str::from_utf8(texts).ok()?;
+        let texts = std::str::from_utf8(data.get(at..)?).ok()?;
         let pieces = piece_texts(texts, n);
         let trie = Trie::new(&pieces, &logp);
         // The scale is folded into the weights: cosine ignores it.
@@ -308,11 +307,9 @@ impl StaticEmbeddings {
 }
 
 /// The texts of a table's `n` pieces, from the part of the table that lists them (one a
-/// line); fewer when that part is not UTF-8 or holds fewer lines.
-fn piece_texts(data: &'static [u8], n: usize) -> Vec<&'static str> {
-    std::str::from_utf8(data)
-        .map(|text| text.split_terminator('\n').take(n).collect())
-        .unwrap_or_default()
+/// line); fewer when that part holds fewer lines.
+fn piece_texts(texts: &'static str, n: usize) -> Vec<&'static str> {
+    texts.split_terminator('\n').take(n).collect()
 }
 
 /// The buffers of one segmentation, kept between words.
