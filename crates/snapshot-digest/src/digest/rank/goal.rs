@@ -103,6 +103,11 @@ impl Concept {
     /// forms) and, lower, related ones (broader and narrower words, antonyms).
     fn add_wordnet(&mut self, word: &str) {
         let (close, wider) = wordnet::lookup(word);
+        self.add_related(close, wider);
+    }
+
+    /// Adds WordNet's close and related words at their weights.
+    fn add_related(&mut self, close: Vec<&str>, wider: Vec<&str>) {
         for (list, weight) in [(close, CLOSE_WEIGHT), (wider, RELATED_WEIGHT)] {
             for term in list {
                 if term.len() < 3 || is_stopword(term) {
@@ -261,6 +266,9 @@ pub(crate) fn analyse(goal: &str, without: Resources) -> Goal {
         concepts.push(c);
     }
 
+    if !without.wordnet {
+        add_phrasal(&mut concepts, &words);
+    }
     // Multi-word and CJK lexicon entries found in the goal ("sign in", "検索").
     let spaced = format!(" {} ", words.join(" "));
     for (g, terms) in folded_groups().iter().enumerate() {
@@ -310,6 +318,51 @@ pub(crate) fn analyse(goal: &str, without: Resources) -> Goal {
         snowball: !without.snowball,
         said,
         folded,
+    }
+}
+
+/// Adds what WordNet relates to the lemmas of two or three words the goal says ("chip in",
+/// "get rid of") to the concept of their first word, or to a concept of their own when that
+/// word is a function word ("get out").
+fn add_phrasal(concepts: &mut Vec<Concept>, words: &[String]) {
+    for at in 0..words.len() {
+        let first = &words[at];
+        if !first.is_ascii() || first.len() < 2 {
+            continue;
+        }
+        let mut rest = String::new();
+        let mut function_words = is_stopword(first);
+        for next in words.iter().skip(at + 1).take(2) {
+            if !next.is_ascii() {
+                break;
+            }
+            if !rest.is_empty() {
+                rest.push(' ');
+            }
+            rest.push_str(next);
+            // Function words alone ("in this", "so far") say nothing of the page.
+            function_words &= is_stopword(next);
+            if function_words {
+                continue;
+            }
+            let (close, wider) = wordnet::lookup_phrase(first, &rest);
+            if close.is_empty() && wider.is_empty() {
+                continue;
+            }
+            match concepts
+                .iter_mut()
+                .find(|c| c.alts.first().is_some_and(|a| a.word == *first))
+            {
+                Some(c) => c.add_related(close, wider),
+                None => {
+                    let mut c = Concept::default();
+                    c.add_related(close, wider);
+                    if !c.alts.is_empty() {
+                        concepts.push(c);
+                    }
+                }
+            }
+        }
     }
 }
 
