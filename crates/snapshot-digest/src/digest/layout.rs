@@ -4,7 +4,7 @@
 //! digest ([`pages`]) and the reasons a node was kept ([`explain`]).
 
 use super::meaning::{model, text};
-use super::rank::{features, form, goal, index, ranking, score};
+use super::rank::{features, form, goal, index, ranking, score, subject};
 use super::{
     Digest, DigestConfig, RankFeatures, finish, full_digest_with, hash, outline_keep,
     outline_options,

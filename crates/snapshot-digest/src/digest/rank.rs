@@ -1,8 +1,9 @@
 //! The goal against the page, the digest's second stage: the goal read into concepts and an
 //! intent ([`goal`]), its words matched on the page's nodes ([`index`]) and scored in their
 //! context of item and section ([`score`]), every candidate described by general features
-//! ([`features`], forms by [`form`]) and ordered by the learned ranking ([`ranking`]). It
-//! reads the meaning stage; the layout reads its order.
+//! ([`features`], forms by [`form`]) and ordered by the learned ranking ([`ranking`]), the
+//! copy of a control beside the page's subject first ([`subject`]). It reads the meaning
+//! stage; the layout reads its order.
 
 use super::Resources;
 use super::hash;
@@ -16,3 +17,4 @@ pub(super) mod item;
 pub(super) mod ranking;
 pub(super) mod score;
 pub(super) mod section;
+pub(super) mod subject;

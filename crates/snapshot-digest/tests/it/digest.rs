@@ -830,3 +830,22 @@ fn a_control_cut_from_a_long_match_is_shown_on_a_later_page() {
     assert!(d.text.contains("cut to fit"), "{}", d.text);
     pages_show_every_control(&snap, goal);
 }
+
+/// A product page that repeats "カートに入れる" (add to cart) in its series list keeps the copy
+/// under the product's own `h1` for a goal about this book: the list's copy sits in a card
+/// whose title shares the book's words, the product's beside its name.
+#[test]
+fn the_copy_of_a_control_beside_the_pages_subject_is_kept() {
+    let Some(dir) = crate::corpus() else { return };
+    let text = std::fs::read_to_string(dir.join("val3/pages/bookwalker-jp.ai.yaml"))
+        .expect("the corpus has val3's bookwalker page");
+    let snap = parse(&text).expect("the page parses");
+    for goal in ["Add this book to my cart", "Buy this light novel"] {
+        let out = digest(&snap, goal);
+        assert!(
+            out.text.contains("[ref=e223]"),
+            "{goal}: the product's own add-to-cart link is missing:\n{}",
+            out.text
+        );
+    }
+}

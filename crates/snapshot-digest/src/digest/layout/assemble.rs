@@ -14,6 +14,7 @@ use super::model::Relatedness;
 use super::ranking::Ranking;
 use super::score::Scorer;
 use super::select::{Limits, Pool, Selection, select, select_given};
+use super::subject::lift_subject_copies;
 use super::text::clip;
 use super::{Digest, DigestConfig, RankFeatures, finish};
 use crate::syntax::{Brief, dominant_site, starts_node};
@@ -129,7 +130,9 @@ pub(crate) fn goal_digest(
     let model = model.filter(|_| !config.without.model);
     let rank = if scorer.has_goal() {
         let features = extract(snap, &goal, goal_text, &matches, &scorer, &score, model);
-        ranking_of(config).scores(&features, snap.len())
+        let mut rank = ranking_of(config).scores(&features, snap.len());
+        lift_subject_copies(snap, &mut rank);
+        rank
     } else {
         score.clone()
     };

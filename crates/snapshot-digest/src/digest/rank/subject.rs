@@ -1,0 +1,141 @@
+//! The page's own subject first among copies of a control.
+//!
+//! A product page often repeats its "Add to bag" in carousel cards, and a card repeats its
+//! product's name, so a copy far from the page's subject may match a goal's words best. The
+//! page says what it is about in its `h1`; among the copies of a control (the same role and
+//! name), the one that shares the deepest region with an `h1` belongs to the subject. It
+//! ranks as high as its best copy and before it, and every copy keeps its own rank: the copy
+//! the goal's words chose still follows. Nothing here is learned: no goal of the sets tells
+//! copies apart (where a page has two, its goals accept either), so the ranking could not
+//! learn it; it only orders copies, by structure.
+
+use super::hash::FastMap;
+use crate::Snapshot;
+use crate::roles::is_interactive_role;
+
+/// Lifts, in `rank`, the copy of each control nearest an `h1` of the page in the tree to the
+/// best rank among its copies (just above it). Nothing moves on a page without an `h1`, nor
+/// among copies two or more of which are as near one.
+pub(crate) fn lift_subject_copies(snap: &Snapshot<'_>, rank: &mut [f32]) {
+    let nodes = snap.nodes();
+    // Whether each node's subtree holds an `h1`, children after their parent in pre-order:
+    // one pass backwards. A page may have several (a site's title and a product's name); a
+    // copy near any of them is near the page's subject, and the title's sits apart.
+    let mut holds_h1: Vec<bool> = nodes
+        .iter()
+        .map(|node| node.role() == "heading" && node.level() == Some(1))
+        .collect();
+    if !holds_h1.contains(&true) {
+        return;
+    }
+    for i in (0..nodes.len()).rev() {
+        if holds_h1[i]
+            && let Some(p) = nodes[i].parent()
+        {
+            holds_h1[p.index()] = true;
+        }
+    }
+    // The depth of the deepest region each node shares with an `h1`: its own, when its
+    // subtree holds one, else its parent's.
+    let mut shared_depth = vec![0usize; nodes.len()];
+    for (i, node) in nodes.iter().enumerate() {
+        shared_depth[i] = if holds_h1[i] {
+            node.depth() + 1
+        } else {
+            node.parent().map_or(0, |p| shared_depth[p.index()])
+        };
+    }
+    let mut copies: FastMap<(&str, &str), Vec<usize>> = FastMap::default();
+    for (i, node) in nodes.iter().enumerate() {
+        if let Some(name) = node.name()
+            && !name.is_empty()
+            && rank.get(i).is_some_and(|r| r.is_finite())
+            && is_interactive_role(node.role())
+        {
+            copies.entry((node.role(), name)).or_default().push(i);
+        }
+    }
+    for group in copies.values().filter(|g| g.len() > 1) {
+        let mut nearest = None;
+        let mut tied = false;
+        let mut best_depth = 0;
+        for &i in group {
+            let depth = shared_depth[i];
+            if nearest.is_none() || depth > best_depth {
+                (nearest, best_depth, tied) = (Some(i), depth, false);
+            } else if depth == best_depth {
+                tied = true;
+            }
+        }
+        let Some(subject) = nearest.filter(|_| !tied) else {
+            continue;
+        };
+        let best = group
+            .iter()
+            .map(|&i| rank[i])
+            .fold(f32::NEG_INFINITY, f32::max);
+        if rank[subject] < best || group.iter().any(|&i| i != subject && rank[i] == best) {
+            rank[subject] = best.next_up();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse;
+
+    const PAGE: &str = "\
+- main [ref=e1]:
+  - region \"Carousel\" [ref=e2]:
+    - link \"Blue mug\" [ref=e3]
+    - button \"Add to bag\" [ref=e4]
+  - region \"Product\" [ref=e5]:
+    - heading \"Red mug\" [level=1] [ref=e6]
+    - button \"Add to bag\" [ref=e7]
+";
+
+    fn index_of(snap: &Snapshot<'_>, r: &str) -> usize {
+        snap.nodes()
+            .iter()
+            .position(|n| n.aria_ref().is_some_and(|a| a.as_str() == r))
+            .unwrap_or(usize::MAX)
+    }
+
+    #[test]
+    fn the_copy_beside_the_h1_ranks_first() {
+        let snap = parse(PAGE).expect("the page parses");
+        let (carousel, subject) = (index_of(&snap, "e4"), index_of(&snap, "e7"));
+        let mut rank = vec![f32::NEG_INFINITY; snap.len()];
+        rank[carousel] = 2.0;
+        rank[subject] = -1.0;
+        lift_subject_copies(&snap, &mut rank);
+        assert!(rank[subject] > rank[carousel], "{rank:?}");
+        assert_eq!(rank[carousel], 2.0, "the other copy keeps its rank");
+    }
+
+    #[test]
+    fn nothing_moves_without_an_h1_or_among_equally_near_copies() {
+        let without_h1 = PAGE.replace(
+            "heading \"Red mug\" [level=1]",
+            "heading \"Red mug\" [level=2]",
+        );
+        let snap = parse(&without_h1).expect("the page parses");
+        let mut rank = vec![0.0; snap.len()];
+        rank[index_of(&snap, "e4")] = 2.0;
+        let before = rank.clone();
+        lift_subject_copies(&snap, &mut rank);
+        assert_eq!(rank, before);
+
+        let side_by_side = "\
+- main [ref=e1]:
+  - heading \"Mugs\" [level=1] [ref=e2]
+  - button \"Add to bag\" [ref=e3]
+  - button \"Add to bag\" [ref=e4]
+";
+        let snap = parse(side_by_side).expect("the page parses");
+        let mut rank = vec![0.0, 0.0, 1.0, -1.0];
+        lift_subject_copies(&snap, &mut rank);
+        assert_eq!(rank, vec![0.0, 0.0, 1.0, -1.0]);
+    }
+}
