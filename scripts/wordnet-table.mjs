@@ -92,7 +92,7 @@ for (const [lemma, entries] of tagged) {
   if (!usable(lemma)) continue;
   const common = isCommon(lemma);
   // A lemma of several words is a head where its words may not say what it means: a phrasal
-  // verb (chip in: contribute) or a collocation with a tagged sense (credit card).
+  // verb (chip in: contribute) or a collocation with a tagged sense (find out: learn).
   if (lemma.includes(' ') && !common && !entries.some(([p]) => p === 'v')) continue;
   const close = [];
   const related = [];

@@ -325,8 +325,9 @@ pub(crate) fn analyse(goal: &str, without: Resources) -> Goal {
 /// "get rid of") to the concept of their first word, or to a concept of their own when that
 /// word is a function word ("get out").
 fn add_phrasal(concepts: &mut Vec<Concept>, words: &[String]) {
-    for at in 0..words.len() {
-        let first = &words[at];
+    // A phrase the goal repeats adds its words once, as a repeated word does.
+    let mut seen: Vec<(&str, String)> = Vec::new();
+    for (at, first) in words.iter().enumerate() {
         if !first.is_ascii() || first.len() < 2 {
             continue;
         }
@@ -342,9 +343,10 @@ fn add_phrasal(concepts: &mut Vec<Concept>, words: &[String]) {
             rest.push_str(next);
             // Function words alone ("in this", "so far") say nothing of the page.
             function_words &= is_stopword(next);
-            if function_words {
+            if function_words || seen.iter().any(|(f, r)| f == first && *r == rest) {
                 continue;
             }
+            seen.push((first, rest.clone()));
             let (close, wider) = wordnet::lookup_phrase(first, &rest);
             if close.is_empty() && wider.is_empty() {
                 continue;
@@ -516,6 +518,38 @@ mod tests {
         goal.concepts
             .iter()
             .any(|c| c.alts.iter().any(|a| a.text == word))
+    }
+
+    fn has_word(goal: &Goal, word: &str) -> bool {
+        goal.concepts
+            .iter()
+            .any(|c| c.alts.iter().any(|a| a.word == word))
+    }
+
+    #[test]
+    fn a_phrasal_verb_brings_what_it_means_once() {
+        let goal = analyse("I want to chip in money", Default::default());
+        let chip = goal
+            .concepts
+            .iter()
+            .find(|c| c.alts.first().is_some_and(|a| a.word == "chip"))
+            .expect("chip is a concept");
+        assert!(chip.alts.iter().any(|a| a.word == "contribute"));
+        // "at last" is a concept of its own ("at" says nothing), added once however often said.
+        let once = analyse("sign up, at last", Default::default());
+        let repeated = analyse(&"sign up, at last, ".repeat(500), Default::default());
+        assert!(has_word(&once, "finally"));
+        assert_eq!(once.concepts.len(), repeated.concepts.len());
+        // Function words alone say nothing of the page ("in this": "therein").
+        assert!(!has_word(
+            &analyse("what is in this list", Default::default()),
+            "therein"
+        ));
+        let without = Resources {
+            wordnet: true,
+            ..Default::default()
+        };
+        assert!(!has_word(&analyse("chip in money", without), "contribute"));
     }
 
     #[test]
