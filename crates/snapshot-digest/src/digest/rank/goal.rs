@@ -1,5 +1,6 @@
 //! Turning a goal in plain words into weighted concepts to look for.
 
+use super::hash::{FastMap, FastSet};
 use super::lexicon::{GROUPS, folded_groups, is_stopword};
 use super::question::{Value, asked, asks_a_measure, asks_a_way, is_question};
 use super::text::{fold, for_each_word, is_cjk, stem, words_match};
@@ -176,22 +177,34 @@ fn groups_for_word(word: &str) -> Vec<usize> {
         .collect()
 }
 
-/// Analyses a goal for a page written in `languages` (besides English), without the
-/// resources of `without`.
+/// How much of a goal is read, in chars. Every goal of the corpus's four sets is under 200;
+/// a longer text is a document more than a goal, and each concept it adds costs a pass over
+/// the page's nodes and a row of the match table: a goal of 100,000 chars took 3.7 s and
+/// 740 MB on `wikipedia-2`.
+const GOAL_CHARS_READ: usize = 2_000;
+
+/// Analyses a goal (its first [`GOAL_CHARS_READ`] chars) without the resources of `without`.
 pub(crate) fn analyse(goal: &str, without: Resources) -> Goal {
+    let goal = match goal.char_indices().nth(GOAL_CHARS_READ) {
+        Some((end, _)) => &goal[..end],
+        None => goal,
+    };
     let folded = fold(goal);
     let mut concepts: Vec<Concept> = Vec::new();
 
     // Quoted text is one concept: the phrase whole, or its words at a lower weight. Its words
     // are not concepts of their own, so a long quote cannot outvote the rest of the goal.
     let quotes = quoted(&folded);
-    let mut quoted_words = Vec::new();
+    // Sets, not lists: a goal may be of any length, and a word looked up in a list of the
+    // words before it makes a long goal quadratic.
+    let mut quoted_words: FastSet<String> = FastSet::default();
     for phrase in &quotes {
         let mut c = Concept::default();
         c.push(phrase.clone(), AltKind::Phrase, QUOTED_WEIGHT);
+        let mut in_phrase: FastSet<&str> = FastSet::default();
         for_each_word(phrase, |w| {
-            quoted_words.push(w.to_owned());
-            if !is_stopword(w) && w.len() > 1 && !w.chars().any(is_cjk) {
+            quoted_words.insert(w.to_owned());
+            if in_phrase.insert(w) && !is_stopword(w) && w.len() > 1 && !w.chars().any(is_cjk) {
                 c.push_word(
                     stem(w).to_owned(),
                     w.to_owned(),
@@ -222,12 +235,11 @@ pub(crate) fn analyse(goal: &str, without: Resources) -> Goal {
         .filter(|w| !is_stopword(w))
         .map(|w| stem(w).to_owned())
         .collect();
-    let mut seen: Vec<&str> = Vec::new();
+    let mut seen: FastSet<&str> = FastSet::default();
     for (at, word) in words.iter().enumerate() {
-        if quoted_words.contains(word) || seen.contains(&word.as_str()) {
+        if quoted_words.contains(word) || !seen.insert(word) {
             continue;
         }
-        seen.push(word);
         if word.chars().any(is_cjk) {
             concepts.push(cjk_concept(word, !without.lexicon));
             continue;
@@ -326,7 +338,14 @@ pub(crate) fn analyse(goal: &str, without: Resources) -> Goal {
 /// word is a function word ("get out").
 fn add_phrasal(concepts: &mut Vec<Concept>, words: &[String]) {
     // A phrase the goal repeats adds its words once, as a repeated word does.
-    let mut seen: Vec<(&str, String)> = Vec::new();
+    let mut seen: FastSet<String> = FastSet::default();
+    // The concept of each goal word, by the word.
+    let mut of_word: FastMap<String, usize> = FastMap::default();
+    for (k, c) in concepts.iter().enumerate() {
+        if let Some(a) = c.alts.first().filter(|a| !a.word.is_empty()) {
+            of_word.entry(a.word.clone()).or_insert(k);
+        }
+    }
     for (at, first) in words.iter().enumerate() {
         if !first.is_ascii() || first.len() < 2 {
             continue;
@@ -343,17 +362,16 @@ fn add_phrasal(concepts: &mut Vec<Concept>, words: &[String]) {
             rest.push_str(next);
             // Function words alone ("in this", "so far") say nothing of the page.
             function_words &= is_stopword(next);
-            if function_words || seen.iter().any(|(f, r)| f == first && *r == rest) {
+            if function_words {
                 continue;
             }
-            seen.push((first, rest.clone()));
             let (close, wider) = wordnet::lookup_phrase(first, &rest);
-            if close.is_empty() && wider.is_empty() {
+            if (close.is_empty() && wider.is_empty()) || !seen.insert(format!("{first} {rest}")) {
                 continue;
             }
-            match concepts
-                .iter_mut()
-                .find(|c| c.alts.first().is_some_and(|a| a.word == *first))
+            match of_word
+                .get(first.as_str())
+                .and_then(|&k| concepts.get_mut(k))
             {
                 Some(c) => c.add_related(close, wider),
                 None => {
@@ -537,7 +555,7 @@ mod tests {
         assert!(chip.alts.iter().any(|a| a.word == "contribute"));
         // "at last" is a concept of its own ("at" says nothing), added once however often said.
         let once = analyse("sign up, at last", Default::default());
-        let repeated = analyse(&"sign up, at last, ".repeat(500), Default::default());
+        let repeated = analyse(&"sign up, at last, ".repeat(100), Default::default());
         assert!(has_word(&once, "finally"));
         assert_eq!(once.concepts.len(), repeated.concepts.len());
         // Function words alone say nothing of the page ("in this": "therein").
@@ -550,6 +568,22 @@ mod tests {
             ..Default::default()
         };
         assert!(!has_word(&analyse("chip in money", without), "contribute"));
+    }
+
+    #[test]
+    fn a_goal_of_any_length_is_read_to_a_bound() {
+        let words: Vec<String> = (0..40_000).map(|i| format!("w{i:05}x")).collect();
+        let long = words.join(" ");
+        let goal = analyse(&long, Default::default());
+        assert!(
+            goal.concepts.len() <= GOAL_CHARS_READ / 2,
+            "{}",
+            goal.concepts.len()
+        );
+        assert!(says(&goal, "w00000x"));
+        // A cut inside a multi-byte char is on a char boundary.
+        let goal = analyse(&"é".repeat(3 * GOAL_CHARS_READ), Default::default());
+        assert!(goal.folded.chars().count() <= GOAL_CHARS_READ);
     }
 
     #[test]
