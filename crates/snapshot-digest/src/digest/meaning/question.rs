@@ -7,9 +7,11 @@
 //! any topic. The asked value becomes one more concept of the goal (`goal.rs`), so a value
 //! near the goal's words outranks both a bare number and a label without its value.
 
+mod units;
 mod words;
 
 use super::text::for_each_word;
+use units::is_unit_of;
 use words::{
     ASKING, AUXILIARIES, CODE_SIGNS, CUES, CURRENCY_SIGNS, CURRENCY_WORDS, INTERROGATIVES,
     LENGTH_UNITS, MASS_UNITS, MODAL_FIRST_PERSON, MODAL_SUBJECT, MONTHS, TIME_UNITS, VOLUME_UNITS,
@@ -166,11 +168,13 @@ pub(crate) fn has_value(folded: &str, kind: Value) -> bool {
                     CURRENCY_WORDS.contains(&before) || CURRENCY_WORDS.contains(&after)
                 })
         }
-        Value::Duration => numbers().any(|(_, _, after)| is_unit(after, TIME_UNITS)),
+        Value::Duration => numbers()
+            .any(|(_, _, after)| is_unit(after, TIME_UNITS) || is_unit_of(after, Value::Duration)),
         Value::Temperature => {
             folded.contains('°')
                 || numbers().any(|(_, _, after)| {
                     matches!(after, "grad" | "degrees" | "degree" | "度" | "градусов")
+                        || is_unit_of(after, Value::Temperature)
                 })
         }
         Value::Rating => {
@@ -194,9 +198,12 @@ pub(crate) fn has_value(folded: &str, kind: Value) -> bool {
             }) || numeric_date(folded)
         }
         Value::Count => true,
-        Value::Mass => numbers().any(|(_, _, after)| is_unit(after, MASS_UNITS)),
-        Value::Length => numbers().any(|(_, _, after)| is_unit(after, LENGTH_UNITS)),
-        Value::Volume => numbers().any(|(_, _, after)| is_unit(after, VOLUME_UNITS)),
+        Value::Mass => numbers()
+            .any(|(_, _, after)| is_unit(after, MASS_UNITS) || is_unit_of(after, Value::Mass)),
+        Value::Length => numbers()
+            .any(|(_, _, after)| is_unit(after, LENGTH_UNITS) || is_unit_of(after, Value::Length)),
+        Value::Volume => numbers()
+            .any(|(_, _, after)| is_unit(after, VOLUME_UNITS) || is_unit_of(after, Value::Volume)),
         Value::Code => code(folded),
         Value::Person | Value::YesNo => false,
     }

@@ -81,6 +81,11 @@ fn lists() -> &'static Lists {
     })
 }
 
+/// Whether `word` (folded) is a function word of any language of the table.
+pub(crate) fn is_function_word_anywhere(word: &str) -> bool {
+    lists().masks.contains_key(word)
+}
+
 /// The function words of the goal's language when it is not English, for goal words already
 /// folded and split.
 pub(crate) fn of_goal(words: &[String]) -> Option<&'static FastSet<String>> {

@@ -203,3 +203,15 @@ fn a_measure_asked_with_a_modal_is_still_a_question() {
     assert!(!measure("How can I pay for a subscription?"));
     assert!(!measure("Where can I buy one?"));
 }
+
+#[test]
+fn units_of_languages_beyond_the_hand_lists_come_from_cldr() {
+    let has = |text: &str, kind| has_value(&fold(text), kind);
+    assert!(has("Pişirme süresi: 45 dakika", Value::Duration));
+    assert!(has("Tiempo: 4 segundos", Value::Duration));
+    assert!(has("Вага: 2 кілограми", Value::Mass));
+    assert!(has("Μήκος 12 εκατοστά", Value::Length));
+    // A unit of one language that is a function word of another is no unit.
+    assert!(!has("Im Jahr 2015 den Preis gewonnen", Value::Duration));
+    assert!(!has("Pişirme süresi: 45 dakika", Value::Mass));
+}
