@@ -70,7 +70,12 @@ impl Value {
 /// with an interrogative.
 pub(crate) fn is_question(goal: &str, words: &[String]) -> bool {
     let end = goal.trim_end();
-    if end.ends_with(['?', '？', '؟']) {
+    // Latin, full-width, Arabic, Ethiopic and Greek question marks; Greek writes its own as
+    // a semicolon, which Unicode folds to ';'. Armenian marks the asked word itself.
+    if end.ends_with(['?', '？', '؟', '፧', '\u{37e}'])
+        || (end.ends_with(';') && goal.chars().any(|c| matches!(c, '\u{370}'..='\u{3ff}')))
+        || goal.contains('\u{55e}')
+    {
         return true;
     }
     let Some(first) = words.first() else {

@@ -215,3 +215,17 @@ fn units_of_languages_beyond_the_hand_lists_come_from_cldr() {
     assert!(!has("Im Jahr 2015 den Preis gewonnen", Value::Duration));
     assert!(!has("Pişirme süresi: 45 dakika", Value::Mass));
 }
+
+#[test]
+fn question_marks_of_other_scripts_make_a_question() {
+    let q = |goal: &str| is_question(goal, &words(goal).1);
+    assert!(q("Πόσο κοστίζει το εισιτήριο;"));
+    assert!(q("Πόσο κοστίζει το εισιτήριο\u{37e}"));
+    assert!(q("Որքա՞ն արժե"));
+    assert!(q("ዋጋው ስንት ነው፧"));
+    assert!(!q("Αγόρασε το εισιτήριο"));
+    assert!(
+        !q("run this; then that;"),
+        "a semicolon outside Greek text asks nothing"
+    );
+}
