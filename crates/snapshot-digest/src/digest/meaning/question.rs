@@ -10,7 +10,7 @@
 mod units;
 mod words;
 
-use super::text::for_each_word;
+use super::text::{for_each_word, is_cjk};
 use units::is_unit_of;
 use words::{
     ASKING, AUXILIARIES, CODE_SIGNS, CUES, CURRENCY_SIGNS, CURRENCY_WORDS, INTERROGATIVES,
@@ -119,7 +119,9 @@ pub(crate) fn asked(folded: &str, words: &[String]) -> Option<Value> {
         .find(|(_, cues)| {
             cues.iter().any(|cue| {
                 if cue.starts_with(' ') || !cue.is_ascii() {
-                    spaced.contains(cue) || (!cue.is_ascii() && folded.contains(cue.trim()))
+                    // CJK is written without spaces, so its cues are found inside runs;
+                    // another script's cue only as words ("коли" is not in "школи").
+                    spaced.contains(cue) || (cue.chars().any(is_cjk) && folded.contains(cue.trim()))
                 } else {
                     words.iter().any(|w| w == cue)
                 }

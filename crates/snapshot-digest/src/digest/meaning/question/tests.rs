@@ -229,3 +229,43 @@ fn question_marks_of_other_scripts_make_a_question() {
         "a semicolon outside Greek text asks nothing"
     );
 }
+
+#[test]
+fn the_kind_asked_is_read_in_ten_more_languages() {
+    let cases = [
+        ("Bu ürünün fiyatı ne?", Value::Price),
+        ("Pişirme ne kadar sürer?", Value::Duration),
+        ("Kaç yorum var?", Value::Count),
+        ("Vad kostar biljetten?", Value::Price),
+        ("Hur länge tar det?", Value::Duration),
+        ("Hvor mange sider har bogen?", Value::Count),
+        ("Hvornår åbner butikken?", Value::Date),
+        ("Kolik stojí vstupenka?", Value::Price),
+        ("Jak dlouho trvá doprava?", Value::Duration),
+        ("Mennyibe kerül a jegy?", Value::Price),
+        ("Mikor nyit a bolt?", Value::Date),
+        ("Berapa harga tiket ini?", Value::Price),
+        ("Berapa lama pengirimannya?", Value::Duration),
+        ("Πόσο κοστίζει το εισιτήριο;", Value::Price),
+        ("Πότε ανοίγει το κατάστημα;", Value::Date),
+        ("Скільки коштує квиток?", Value::Price),
+        ("Скільки відгуків?", Value::Count),
+        ("كم سعر التذكرة؟", Value::Price),
+        ("متى يفتح المتجر؟", Value::Date),
+        ("इस टिकट की कीमत क्या है?", Value::Price),
+        ("दुकान कब खुलती है?", Value::Date),
+    ];
+    for (goal, kind) in cases {
+        assert_eq!(ask(goal), Some(kind), "{goal}");
+    }
+    // Without a question mark, an interrogative opens the question.
+    for goal in [
+        "Vad kostar biljetten",
+        "Kolik stojí vstupenka",
+        "متى يفتح المتجر",
+    ] {
+        assert!(is_question(goal, &words(goal).1), "{goal}");
+    }
+    // A Ukrainian word that holds the letters of "when" is no date.
+    assert_ne!(ask("Які школи поруч?"), Some(Value::Date));
+}
