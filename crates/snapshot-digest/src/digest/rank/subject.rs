@@ -9,6 +9,7 @@
 //! copies apart (where a page has two, its goals accept either), so the ranking could not
 //! learn it; it only orders copies, by structure.
 
+use super::features::Features;
 use super::hash::FastMap;
 use crate::Snapshot;
 use crate::roles::is_interactive_role;
@@ -16,7 +17,7 @@ use crate::roles::is_interactive_role;
 /// Lifts, in `rank`, the copy of each control nearest an `h1` of the page in the tree to the
 /// best rank among its copies (just above it). Nothing moves on a page without an `h1`, nor
 /// among copies two or more of which are as near one.
-pub(crate) fn lift_subject_copies(snap: &Snapshot<'_>, rank: &mut [f32]) {
+pub(crate) fn lift_subject_copies(snap: &Snapshot<'_>, features: &Features, rank: &mut [f32]) {
     let nodes = snap.nodes();
     // Whether each node's subtree holds an `h1`, children after their parent in pre-order:
     // one pass backwards. A page may have several (a site's title and a product's name); a
@@ -45,8 +46,17 @@ pub(crate) fn lift_subject_copies(snap: &Snapshot<'_>, rank: &mut [f32]) {
             node.parent().map_or(0, |p| shared_depth[p.index()])
         };
     }
+    // Only the candidates the features found copies of: most names are the page's only.
     let mut copies: FastMap<(&str, &str), Vec<usize>> = FastMap::default();
-    for (i, node) in nodes.iter().enumerate() {
+    for (&i, _) in features
+        .nodes
+        .iter()
+        .zip(&features.copied)
+        .filter(|(_, c)| **c)
+    {
+        let Some(node) = nodes.get(i) else {
+            continue;
+        };
         if let Some(name) = node.name()
             && !name.is_empty()
             && rank.get(i).is_some_and(|r| r.is_finite())
@@ -95,6 +105,15 @@ mod tests {
     - button \"Add to bag\" [ref=e7]
 ";
 
+    /// Every node a candidate, every candidate a copy: what the pass groups is its own test.
+    fn all_copied(snap: &Snapshot<'_>) -> Features {
+        Features {
+            nodes: (0..snap.len()).collect(),
+            values: Vec::new(),
+            copied: vec![true; snap.len()],
+        }
+    }
+
     fn index_of(snap: &Snapshot<'_>, r: &str) -> usize {
         snap.nodes()
             .iter()
@@ -109,7 +128,7 @@ mod tests {
         let mut rank = vec![f32::NEG_INFINITY; snap.len()];
         rank[carousel] = 2.0;
         rank[subject] = -1.0;
-        lift_subject_copies(&snap, &mut rank);
+        lift_subject_copies(&snap, &all_copied(&snap), &mut rank);
         assert!(rank[subject] > rank[carousel], "{rank:?}");
         assert_eq!(rank[carousel], 2.0, "the other copy keeps its rank");
     }
@@ -124,7 +143,7 @@ mod tests {
         let mut rank = vec![0.0; snap.len()];
         rank[index_of(&snap, "e4")] = 2.0;
         let before = rank.clone();
-        lift_subject_copies(&snap, &mut rank);
+        lift_subject_copies(&snap, &all_copied(&snap), &mut rank);
         assert_eq!(rank, before);
 
         let side_by_side = "\
@@ -135,7 +154,7 @@ mod tests {
 ";
         let snap = parse(side_by_side).expect("the page parses");
         let mut rank = vec![0.0, 0.0, 1.0, -1.0];
-        lift_subject_copies(&snap, &mut rank);
+        lift_subject_copies(&snap, &all_copied(&snap), &mut rank);
         assert_eq!(rank, vec![0.0, 0.0, 1.0, -1.0]);
     }
 }
