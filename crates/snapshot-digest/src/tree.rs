@@ -438,3 +438,14 @@ impl Iterator for Siblings<'_, '_> {
 fn id_u32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
+
+#[cfg(test)]
+impl Snapshot<'_> {
+    /// Test helper: the index of the node with ref `r`, `usize::MAX` when none has it.
+    pub(crate) fn index_of_ref(&self, r: &str) -> usize {
+        self.nodes
+            .iter()
+            .position(|n| n.aria_ref().is_some_and(|a| a.as_str() == r))
+            .unwrap_or(usize::MAX)
+    }
+}

@@ -256,6 +256,15 @@ impl<'s> Candidates<'s> {
                     hide_url: self.named_alone(j),
                     ..brief
                 };
+                // A value is written after its label (a definition after its term, a cell
+                // after its row's header), unless the label was shown.
+                if self.texts
+                    && let Some(l) = label_of(nodes, j).filter(|&l| !self.taken[l])
+                {
+                    render_node_at(&mut line, &mut key, &nodes[l], 0, brief);
+                    line.push('\n');
+                    labels.push(l);
+                }
                 let label = write_candidate(&mut line, &mut key, nodes, j, brief);
                 labels.extend(label.filter(|&l| {
                     !self.taken[l]
@@ -275,6 +284,43 @@ impl<'s> Candidates<'s> {
             written.extend(labels);
         }
         written
+    }
+}
+
+/// The label of value `i` in a label–value structure: the nearest `term` before a
+/// `definition` among its siblings (and for a node within a definition, the definition's);
+/// for a cell, its row's `rowheader`, or else the row's first cell. A label is a node of the
+/// page's own structure, not guessed from text.
+fn label_of(nodes: &[Node<'_>], i: usize) -> Option<usize> {
+    let node = nodes.get(i)?;
+    let parent = node.parent()?.index();
+    let children = || {
+        let mut j = parent + 1;
+        std::iter::from_fn(move || {
+            let at = j;
+            let child = nodes.get(at).filter(|_| at < nodes[parent].end as usize)?;
+            j = (child.end as usize).max(at + 1);
+            Some(at)
+        })
+    };
+    match node.role() {
+        "definition" => children()
+            .take_while(|&j| j < i)
+            .filter(|&j| nodes[j].role() == "term")
+            .last(),
+        "cell" | "gridcell" => {
+            let header = children().find(|&j| nodes[j].role() == "rowheader");
+            header
+                .or_else(|| {
+                    children()
+                        .next()
+                        .filter(|&j| matches!(nodes[j].role(), "cell" | "gridcell"))
+                })
+                .filter(|&j| j != i)
+        }
+        // A paragraph within a definition has the definition's label.
+        _ if nodes[parent].role() == "definition" => label_of(nodes, parent),
+        _ => None,
     }
 }
 
@@ -403,4 +449,42 @@ pub(crate) fn section_end(snap: &Snapshot<'_>, i: usize) -> usize {
     (i + 1..limit)
         .find(|&j| nodes[j].role() == "heading" && nodes[j].level().unwrap_or(1) <= level)
         .unwrap_or(limit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse;
+
+    const PAGE: &str = "\
+- main [ref=e1]:
+  - term [ref=e2]: Released
+  - definition [ref=e3]: 2019-03-05
+  - term [ref=e4]: Weight
+  - definition [ref=e5]:
+    - paragraph [ref=e6]: 240 g
+  - table [ref=e7]:
+    - row [ref=e8]:
+      - rowheader \"Price\" [ref=e9]
+      - cell \"12.99 €\" [ref=e10]
+    - row [ref=e11]:
+      - cell \"Stock\" [ref=e12]
+      - cell \"4 left\" [ref=e13]
+  - paragraph [ref=e14]: 3 results
+";
+
+    #[test]
+    fn a_value_has_the_label_its_structure_gives() {
+        let snap = parse(PAGE).expect("the page parses");
+        let label =
+            |r: &str| label_of(snap.nodes(), snap.index_of_ref(r)).map(|l| &snap.nodes()[l]);
+        let name = |r: &str| label(r).and_then(|n| n.name().or(n.text()).map(str::to_owned));
+        assert_eq!(name("e3").as_deref(), Some("Released"));
+        assert_eq!(name("e6").as_deref(), Some("Weight"), "within a definition");
+        assert_eq!(name("e10").as_deref(), Some("Price"), "a row header");
+        assert_eq!(name("e13").as_deref(), Some("Stock"), "a row's first cell");
+        assert!(label("e12").is_none(), "a first cell is no label of itself");
+        assert!(label("e14").is_none(), "a paragraph has none");
+        assert!(label("e2").is_none(), "nor has a term");
+    }
 }

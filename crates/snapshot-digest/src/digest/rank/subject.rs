@@ -114,17 +114,10 @@ mod tests {
         }
     }
 
-    fn index_of(snap: &Snapshot<'_>, r: &str) -> usize {
-        snap.nodes()
-            .iter()
-            .position(|n| n.aria_ref().is_some_and(|a| a.as_str() == r))
-            .unwrap_or(usize::MAX)
-    }
-
     #[test]
     fn the_copy_beside_the_h1_ranks_first() {
         let snap = parse(PAGE).expect("the page parses");
-        let (carousel, subject) = (index_of(&snap, "e4"), index_of(&snap, "e7"));
+        let (carousel, subject) = (snap.index_of_ref("e4"), snap.index_of_ref("e7"));
         let mut rank = vec![f32::NEG_INFINITY; snap.len()];
         rank[carousel] = 2.0;
         rank[subject] = -1.0;
@@ -141,7 +134,7 @@ mod tests {
         );
         let snap = parse(&without_h1).expect("the page parses");
         let mut rank = vec![0.0; snap.len()];
-        rank[index_of(&snap, "e4")] = 2.0;
+        rank[snap.index_of_ref("e4")] = 2.0;
         let before = rank.clone();
         lift_subject_copies(&snap, &all_copied(&snap), &mut rank);
         assert_eq!(rank, before);
