@@ -131,7 +131,7 @@ pub(crate) fn goal_digest(
     let rank = if scorer.has_goal() {
         let features = extract(snap, &goal, goal_text, &matches, &scorer, &score, model);
         let mut rank = ranking_of(config).scores(&features, snap.len());
-        lift_subject_copies(snap, &features, &mut rank);
+        lift_subject_copies(snap, &scorer, &mut rank);
         rank
     } else {
         score.clone()

@@ -7,7 +7,7 @@ use super::score::{Scorer, is_actionable, is_form_control};
 use super::select::{Signature, region_of, signature};
 use super::text::clip;
 use crate::syntax::{Brief, render_node_at};
-use crate::{Node, NodeKind, Snapshot, estimate_tokens, is_landmark_role};
+use crate::{Node, NodeId, NodeKind, Snapshot, estimate_tokens, is_landmark_role};
 
 /// Most companions written after a field candidate: the rest of a small form.
 const COMPANIONS: usize = 3;
@@ -259,7 +259,7 @@ impl<'s> Candidates<'s> {
                 // A value is written after its label (a definition after its term, a cell
                 // after its row's header), unless the label was shown.
                 if self.texts
-                    && let Some(l) = label_of(nodes, j).filter(|&l| !self.taken[l])
+                    && let Some(l) = label_of(self.snap, j).filter(|&l| !self.taken[l])
                 {
                     render_node_at(&mut line, &mut key, &nodes[l], 0, brief);
                     line.push('\n');
@@ -291,35 +291,25 @@ impl<'s> Candidates<'s> {
 /// `definition` among its siblings (and for a node within a definition, the definition's);
 /// for a cell, its row's `rowheader`, or else the row's first cell. A label is a node of the
 /// page's own structure, not guessed from text.
-fn label_of(nodes: &[Node<'_>], i: usize) -> Option<usize> {
-    let node = nodes.get(i)?;
-    let parent = node.parent()?.index();
-    let children = || {
-        let mut j = parent + 1;
-        std::iter::from_fn(move || {
-            let at = j;
-            let child = nodes.get(at).filter(|_| at < nodes[parent].end as usize)?;
-            j = (child.end as usize).max(at + 1);
-            Some(at)
-        })
-    };
-    match node.role() {
+fn label_of(snap: &Snapshot<'_>, i: usize) -> Option<usize> {
+    let nodes = snap.nodes();
+    let parent = nodes.get(i)?.parent()?;
+    let children = || snap.children(parent).map(NodeId::index);
+    match nodes[i].role() {
         "definition" => children()
             .take_while(|&j| j < i)
             .filter(|&j| nodes[j].role() == "term")
             .last(),
-        "cell" | "gridcell" => {
-            let header = children().find(|&j| nodes[j].role() == "rowheader");
-            header
-                .or_else(|| {
-                    children()
-                        .next()
-                        .filter(|&j| matches!(nodes[j].role(), "cell" | "gridcell"))
-                })
-                .filter(|&j| j != i)
-        }
+        "cell" | "gridcell" => children()
+            .find(|&j| nodes[j].role() == "rowheader")
+            .or_else(|| {
+                children()
+                    .next()
+                    .filter(|&j| matches!(nodes[j].role(), "cell" | "gridcell"))
+            })
+            .filter(|&j| j != i),
         // A paragraph within a definition has the definition's label.
-        _ if nodes[parent].role() == "definition" => label_of(nodes, parent),
+        _ if nodes[parent.index()].role() == "definition" => label_of(snap, parent.index()),
         _ => None,
     }
 }
@@ -476,8 +466,7 @@ mod tests {
     #[test]
     fn a_value_has_the_label_its_structure_gives() {
         let snap = parse(PAGE).expect("the page parses");
-        let label =
-            |r: &str| label_of(snap.nodes(), snap.index_of_ref(r)).map(|l| &snap.nodes()[l]);
+        let label = |r: &str| label_of(&snap, snap.index_of_ref(r)).map(|l| &snap.nodes()[l]);
         let name = |r: &str| label(r).and_then(|n| n.name().or(n.text()).map(str::to_owned));
         assert_eq!(name("e3").as_deref(), Some("Released"));
         assert_eq!(name("e6").as_deref(), Some("Weight"), "within a definition");

@@ -122,9 +122,6 @@ const H1_SCALE: f32 = 60.0;
 pub(crate) struct Features {
     pub(crate) nodes: Vec<usize>,
     pub(crate) values: Vec<f32>,
-    /// Per candidate, whether another node of the page has its role and name: a copy
-    /// (`subject.rs` orders copies).
-    pub(crate) copied: Vec<bool>,
 }
 
 impl Features {
@@ -301,7 +298,6 @@ pub(crate) fn extract(
     let forms = Forms::new(snap);
     let flag = |b: bool| f32::from(u8::from(b));
     let mut values = Vec::with_capacity(candidates.len() * NAMES.len());
-    let mut copied = Vec::with_capacity(candidates.len());
     let mut per_source = [0.0f32; 6];
     let mut own_max;
     // Per concept, the best credit of any source: the sum, in logs, reads like a product of
@@ -387,7 +383,6 @@ pub(crate) fn extract(
             .and_then(|name| copies.get(&(role, name)))
             .copied()
             .unwrap_or(1);
-        copied.push(count > 1);
         let url = node.url();
         let form = actionable && forms.contains(snap, i);
         let question_value = facts.value.is_some();
@@ -497,7 +492,6 @@ pub(crate) fn extract(
     Features {
         nodes: candidates,
         values,
-        copied,
     }
 }
 

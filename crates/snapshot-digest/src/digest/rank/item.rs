@@ -16,12 +16,29 @@ const MAX_LEVELS: usize = 12;
 /// Largest item read, in nodes: a bigger one is a region of the page, not one item.
 const MAX_ITEM: usize = 400;
 
+/// The controls of each role and name, in document order: copies of one control, such as the
+/// Like button of every post.
+pub(crate) type Copies<'s> = FastMap<(&'s str, &'s str), Vec<usize>>;
+
+/// The named controls of a page (`actionable`), grouped by role and name.
+pub(crate) fn copies_of_controls<'s>(snap: &'s Snapshot<'_>, actionable: &[bool]) -> Copies<'s> {
+    let mut copies = Copies::default();
+    for (i, node) in snap.nodes().iter().enumerate() {
+        if actionable[i]
+            && let Some(name) = node.name()
+        {
+            copies.entry((node.role(), name)).or_default().push(i);
+        }
+    }
+    copies
+}
+
 /// For each node and concept (`node * concepts + concept`), the best match in the item of a
 /// repeated control that `wanted` accepts (the scorer asks for those whose own strings match
 /// the goal), outside the repeated controls of the item; 0 for every other node.
 pub(crate) fn item_context(
     snap: &Snapshot<'_>,
-    actionable: &[bool],
+    copies: &Copies<'_>,
     matches: &Matches,
     wanted: impl Fn(usize) -> bool,
 ) -> Vec<f32> {
@@ -30,15 +47,6 @@ pub(crate) fn item_context(
     let mut out = vec![0.0f32; nodes.len() * c];
     if c == 0 {
         return out;
-    }
-    // The copies of each named control, in document order.
-    let mut copies: FastMap<(&str, &str), Vec<usize>> = FastMap::default();
-    for (i, node) in nodes.iter().enumerate() {
-        if actionable[i]
-            && let Some(name) = node.name()
-        {
-            copies.entry((node.role(), name)).or_default().push(i);
-        }
     }
     // Repeated controls and what they hold say the same in every item: only the rest tells
     // items apart.
@@ -106,7 +114,8 @@ mod tests {
         let goal = analyse("Like the post by Ben Ross", Default::default());
         let matches = match_goal(&snap, &goal);
         let actionable: Vec<bool> = snap.nodes().iter().map(|n| n.role() == "button").collect();
-        let ctx = item_context(&snap, &actionable, &matches, |_| true);
+        let copies = copies_of_controls(&snap, &actionable);
+        let ctx = item_context(&snap, &copies, &matches, |_| true);
         let c = matches.concepts;
         let credit = |i: usize| ctx[i * c..(i + 1) * c].iter().sum::<f32>();
         let like = |r: &str| {

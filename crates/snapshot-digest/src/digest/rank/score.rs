@@ -3,7 +3,7 @@
 
 use super::goal::{Goal, Intent};
 use super::index::Matches;
-use super::item::item_context;
+use super::item::{Copies, copies_of_controls, item_context};
 use super::lexicon::is_stopword;
 use super::section::{Sections, section_context};
 use super::text::{fold, for_each_word, is_cjk, stem, words_match};
@@ -193,6 +193,8 @@ pub(crate) struct Scorer<'s, 'a> {
     entry: bool,
     /// Per node and concept, the best match in a repeated control's item.
     item: Vec<f32>,
+    /// The controls of each role and name (empty without a goal).
+    copies: Copies<'s>,
     /// The best match in the section each in-page link leads to.
     section: Sections,
 }
@@ -234,7 +236,12 @@ impl<'s, 'a> Scorer<'s, 'a> {
         let entry = goal.has_email || (0..goal.quoted).any(|k| !matches.found(k, 0));
         let actionable: Vec<bool> = nodes.iter().map(is_actionable).collect();
         // Only a control whose own strings match takes its item's words (see `score`).
-        let item = item_context(snap, &actionable, matches, |i| {
+        let copies = if c > 0 {
+            copies_of_controls(snap, &actionable)
+        } else {
+            Copies::default()
+        };
+        let item = item_context(snap, &copies, matches, |i| {
             sub[i * c..(i + 1) * c].iter().any(|&v| v > 0.0)
         });
         let section = section_context(snap, &actionable, matches);
@@ -247,6 +254,7 @@ impl<'s, 'a> Scorer<'s, 'a> {
             prev_sibling,
             next_sibling,
             item,
+            copies,
             actionable,
             main: main_region(snap),
             entry,
@@ -256,6 +264,15 @@ impl<'s, 'a> Scorer<'s, 'a> {
     /// How many concepts the goal has.
     pub(crate) fn concepts(&self) -> usize {
         self.matches.concepts
+    }
+
+    /// The groups of two or more controls of the same role and name, each in document order
+    /// (none without a goal).
+    pub(crate) fn copies(&self) -> impl Iterator<Item = &[usize]> {
+        self.copies
+            .values()
+            .filter(|g| g.len() > 1)
+            .map(Vec::as_slice)
     }
 
     /// Whether node `i` is a control (or an iframe).

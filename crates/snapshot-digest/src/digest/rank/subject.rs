@@ -9,15 +9,14 @@
 //! copies apart (where a page has two, its goals accept either), so the ranking could not
 //! learn it; it only orders copies, by structure.
 
-use super::features::Features;
-use super::hash::FastMap;
+use super::score::Scorer;
 use crate::Snapshot;
 use crate::roles::is_interactive_role;
 
 /// Lifts, in `rank`, the copy of each control nearest an `h1` of the page in the tree to the
 /// best rank among its copies (just above it). Nothing moves on a page without an `h1`, nor
 /// among copies two or more of which are as near one.
-pub(crate) fn lift_subject_copies(snap: &Snapshot<'_>, features: &Features, rank: &mut [f32]) {
+pub(crate) fn lift_subject_copies(snap: &Snapshot<'_>, scorer: &Scorer<'_, '_>, rank: &mut [f32]) {
     let nodes = snap.nodes();
     // Whether each node's subtree holds an `h1`, children after their parent in pre-order:
     // one pass backwards. A page may have several (a site's title and a product's name); a
@@ -46,30 +45,22 @@ pub(crate) fn lift_subject_copies(snap: &Snapshot<'_>, features: &Features, rank
             node.parent().map_or(0, |p| shared_depth[p.index()])
         };
     }
-    // Only the candidates the features found copies of: most names are the page's only.
-    let mut copies: FastMap<(&str, &str), Vec<usize>> = FastMap::default();
-    for (&i, _) in features
-        .nodes
-        .iter()
-        .zip(&features.copied)
-        .filter(|(_, c)| **c)
-    {
-        let Some(node) = nodes.get(i) else {
+    // The scorer's copies of each control, among them the candidates the ranking scored.
+    let mut group = Vec::new();
+    for copies in scorer.copies() {
+        group.clear();
+        group.extend(copies.iter().copied().filter(|&i| {
+            rank.get(i).is_some_and(|r| r.is_finite())
+                && is_interactive_role(nodes[i].role())
+                && nodes[i].name().is_some_and(|n| !n.is_empty())
+        }));
+        if group.len() < 2 {
             continue;
-        };
-        if let Some(name) = node.name()
-            && !name.is_empty()
-            && rank.get(i).is_some_and(|r| r.is_finite())
-            && is_interactive_role(node.role())
-        {
-            copies.entry((node.role(), name)).or_default().push(i);
         }
-    }
-    for group in copies.values().filter(|g| g.len() > 1) {
         let mut nearest = None;
         let mut tied = false;
         let mut best_depth = 0;
-        for &i in group {
+        for &i in &group {
             let depth = shared_depth[i];
             if nearest.is_none() || depth > best_depth {
                 (nearest, best_depth, tied) = (Some(i), depth, false);
@@ -92,6 +83,8 @@ pub(crate) fn lift_subject_copies(snap: &Snapshot<'_>, features: &Features, rank
 
 #[cfg(test)]
 mod tests {
+    use super::super::goal::analyse;
+    use super::super::index::match_goal;
     use super::*;
     use crate::parse;
 
@@ -105,13 +98,12 @@ mod tests {
     - button \"Add to bag\" [ref=e7]
 ";
 
-    /// Every node a candidate, every candidate a copy: what the pass groups is its own test.
-    fn all_copied(snap: &Snapshot<'_>) -> Features {
-        Features {
-            nodes: (0..snap.len()).collect(),
-            values: Vec::new(),
-            copied: vec![true; snap.len()],
-        }
+    /// The pass over `rank` for a goal that names the copies, with the scorer's groups.
+    fn lift(snap: &Snapshot<'_>, rank: &mut [f32]) {
+        let goal = analyse("Add to bag", Default::default());
+        let matches = match_goal(snap, &goal);
+        let scorer = Scorer::new(snap, &goal, &matches);
+        lift_subject_copies(snap, &scorer, rank);
     }
 
     #[test]
@@ -121,7 +113,7 @@ mod tests {
         let mut rank = vec![f32::NEG_INFINITY; snap.len()];
         rank[carousel] = 2.0;
         rank[subject] = -1.0;
-        lift_subject_copies(&snap, &all_copied(&snap), &mut rank);
+        lift(&snap, &mut rank);
         assert!(rank[subject] > rank[carousel], "{rank:?}");
         assert_eq!(rank[carousel], 2.0, "the other copy keeps its rank");
     }
@@ -136,7 +128,7 @@ mod tests {
         let mut rank = vec![0.0; snap.len()];
         rank[snap.index_of_ref("e4")] = 2.0;
         let before = rank.clone();
-        lift_subject_copies(&snap, &all_copied(&snap), &mut rank);
+        lift(&snap, &mut rank);
         assert_eq!(rank, before);
 
         let side_by_side = "\
@@ -147,7 +139,7 @@ mod tests {
 ";
         let snap = parse(side_by_side).expect("the page parses");
         let mut rank = vec![0.0, 0.0, 1.0, -1.0];
-        lift_subject_copies(&snap, &all_copied(&snap), &mut rank);
+        lift(&snap, &mut rank);
         assert_eq!(rank, vec![0.0, 0.0, 1.0, -1.0]);
     }
 }

@@ -36,7 +36,6 @@ fn only_candidates_get_a_score() {
     let features = Features {
         nodes: vec![1],
         values: vec![1.0; NAMES.len()],
-        copied: vec![false],
     };
     let ranking = Ranking {
         weights: vec![0.5; NAMES.len()],
