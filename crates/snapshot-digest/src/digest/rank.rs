@@ -9,6 +9,7 @@ use super::Resources;
 use super::hash;
 use super::meaning::{kept, lexicon, model, neighbours, question, stopwords, text, wordnet};
 
+pub(super) mod column;
 pub(super) mod features;
 pub(super) mod form;
 pub(super) mod goal;

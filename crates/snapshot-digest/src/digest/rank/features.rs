@@ -33,6 +33,7 @@ pub(crate) const NAMES: &[&str] = &[
     "near",
     "item",
     "section",
+    "column",
     "heading",
     "own_max",
     "log_own",
@@ -110,6 +111,7 @@ pub(crate) const NAMES: &[&str] = &[
     "read_parent",
     "read_near",
     "read_heading",
+    "read_column",
 ];
 
 /// Longest text of a node the model reads, in chars: a paragraph's first sentences say what
@@ -273,6 +275,7 @@ pub(crate) fn extract(
         &candidates,
         &listable,
         &heading_before,
+        scorer,
         model,
     );
     let (mean, spread) = mean_spread(&cos);
@@ -298,7 +301,7 @@ pub(crate) fn extract(
     let forms = Forms::new(snap);
     let flag = |b: bool| f32::from(u8::from(b));
     let mut values = Vec::with_capacity(candidates.len() * NAMES.len());
-    let mut per_source = [0.0f32; 6];
+    let mut per_source = [0.0f32; 7];
     let mut own_max;
     // Per concept, the best credit of any source: the sum, in logs, reads like a product of
     // the goal's concepts, as the hand-weighted score did.
@@ -394,6 +397,7 @@ pub(crate) fn extract(
             near,
             per(Source::Item),
             per(Source::Section),
+            per(Source::Column),
             heading_credit,
             own_max,
             (0.01 + own).ln(),
@@ -476,6 +480,7 @@ pub(crate) fn extract(
             facts.read * parent,
             facts.read * near,
             facts.read * heading_credit,
+            facts.read * per(Source::Column),
         ];
         debug_assert_eq!(row.len(), NAMES.len());
         values.extend_from_slice(&row);
@@ -496,14 +501,15 @@ pub(crate) fn extract(
 }
 
 /// The model's score of each `listable` candidate against the goal, `NEG_INFINITY` for
-/// another, for one it cannot read, and without a model. A candidate is described as the candidate list's model order
-/// describes a control: its name or first label, then the heading of its section.
+/// another, for one it cannot read, and without a model. A candidate is its name or first
+/// label, then the head of its column for a table cell, then the heading of its section.
 fn model_scores(
     snap: &Snapshot<'_>,
     goal: &str,
     candidates: &[usize],
     listable: &[bool],
     heading_before: &[usize],
+    scorer: &Scorer<'_, '_>,
     model: Option<&dyn Relatedness>,
 ) -> Vec<f32> {
     let mut out = vec![f32::NEG_INFINITY; candidates.len()];
@@ -516,11 +522,18 @@ fn model_scores(
         .iter()
         .map(|&r| {
             let i = candidates[r];
-            let node = &nodes[i];
-            let own = node.name().or(node.text()).or_else(|| {
-                (i + 1..node.end as usize).find_map(|j| nodes[j].name().or(nodes[j].text()))
-            });
-            let mut text = clip(own.unwrap_or_default(), MODEL_TEXT_CHARS);
+            let first_words = |i: usize| {
+                let node = &nodes[i];
+                node.name().or(node.text()).or_else(|| {
+                    (i + 1..node.end as usize).find_map(|j| nodes[j].name().or(nodes[j].text()))
+                })
+            };
+            let mut text = clip(first_words(i).unwrap_or_default(), MODEL_TEXT_CHARS);
+            // A cell says what it is through the head of its column.
+            if let Some(head) = scorer.column_head(i).and_then(first_words) {
+                text.push(' ');
+                text.push_str(head);
+            }
             if let Some(h) = heading_before
                 .get(i)
                 .filter(|&&h| h != usize::MAX)

@@ -1,6 +1,7 @@
 //! Scoring every node against the goal: its own matches, its subtree's for controls and
 //! headings, its label and surroundings, a prior from the goal's intent, and boosts.
 
+use super::column::column_heads;
 use super::goal::{Goal, Intent};
 use super::index::Matches;
 use super::item::{Copies, copies_of_controls, item_context};
@@ -140,6 +141,8 @@ pub(crate) enum Source {
     Item,
     /// The section of the page an in-page link leads to.
     Section,
+    /// The head of a table cell's column (`column.rs`).
+    Column,
 }
 
 impl Source {
@@ -152,6 +155,8 @@ impl Source {
             Self::Surroundings => WINDOW_CONTEXT,
             Self::Item => ITEM_CONTEXT,
             Self::Section => SECTION_CONTEXT,
+            // A column's head labels its cells as a sibling labels a control.
+            Self::Column => SIBLING_CONTEXT,
         }
     }
 
@@ -163,6 +168,7 @@ impl Source {
             Self::Surroundings => "nearby",
             Self::Item => "item",
             Self::Section => "section",
+            Self::Column => "column",
         }
     }
 }
@@ -197,6 +203,8 @@ pub(crate) struct Scorer<'s, 'a> {
     copies: Copies<'s>,
     /// The best match in the section each in-page link leads to.
     section: Sections,
+    /// The head of each table cell's column, `usize::MAX` for other nodes.
+    column_head: Vec<usize>,
 }
 
 impl<'s, 'a> Scorer<'s, 'a> {
@@ -245,6 +253,11 @@ impl<'s, 'a> Scorer<'s, 'a> {
             sub[i * c..(i + 1) * c].iter().any(|&v| v > 0.0)
         });
         let section = section_context(snap, &actionable, matches);
+        let column_head = if c > 0 {
+            column_heads(snap)
+        } else {
+            Vec::new()
+        };
         Self {
             snap,
             goal,
@@ -258,6 +271,7 @@ impl<'s, 'a> Scorer<'s, 'a> {
             actionable,
             main: main_region(snap),
             entry,
+            column_head,
         }
     }
 
@@ -283,6 +297,14 @@ impl<'s, 'a> Scorer<'s, 'a> {
     /// Whether the page's text reads as English.
     pub(crate) fn english_page(&self) -> bool {
         self.matches.english_page
+    }
+
+    /// The head of table cell `i`'s column, if it has one.
+    pub(crate) fn column_head(&self, i: usize) -> Option<usize> {
+        self.column_head
+            .get(i)
+            .copied()
+            .filter(|&h| h != usize::MAX)
     }
 
     /// Whether node `i` is in the page's main content.
@@ -325,7 +347,8 @@ impl<'s, 'a> Scorer<'s, 'a> {
 
     /// Calls `credit(concept, source, value)` for every source of credit node `i` has for
     /// every concept, before any weighting: its own strings (its subtree for controls and
-    /// headings), its label, its parent, its surroundings, its item, the section it leads to.
+    /// headings), its label, its column's head, its parent, its surroundings, its item, the
+    /// section it leads to.
     /// Returns how many concepts its own strings match. The hand-weighted score and the
     /// learned ranking's features (`features.rs`) both read the same credits.
     pub(crate) fn for_each_credit(
@@ -356,6 +379,7 @@ impl<'s, 'a> Scorer<'s, 'a> {
         // whose own strings match the goal takes its item's words.
         let named_here = (0..c).any(|k| base(k) > 0.0);
         let section = self.section.of(i);
+        let head = self.column_head.get(i).copied().unwrap_or(usize::MAX);
         let mut own_concepts = 0usize;
         for k in 0..c {
             let own = base(k);
@@ -372,6 +396,9 @@ impl<'s, 'a> Scorer<'s, 'a> {
             }
             if label > 0.0 {
                 credit(k, Source::Label, label);
+            }
+            if head != usize::MAX && self.sub[head * c + k] > 0.0 {
+                credit(k, Source::Column, self.sub[head * c + k]);
             }
             if let Some(p) = node.parent() {
                 let v = self.matches.get(p.index(), k);
