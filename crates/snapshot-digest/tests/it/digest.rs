@@ -750,6 +750,14 @@ fn ranking_features_hold_on_hostile_input() {
             "- row \"{i}\" [ref=e{i}]:\n  - cell \"Weight {i} kg\" [ref=f{i}]\n"
         ));
     }
+    // A table whose head row is one cell wide and whose other rows are thousands wide.
+    let mut table = String::from("- table [ref=t0]:\n  - row:\n    - columnheader \"Weight\"\n");
+    for r in 0..30 {
+        table.push_str("  - row:\n");
+        for c in 0..200 {
+            table.push_str(&format!("    - cell \"{r}.{c} kg\" [ref=t{r}x{c}]\n"));
+        }
+    }
     let goals = [
         String::new(),
         "?".to_owned(),
@@ -758,7 +766,7 @@ fn ranking_features_hold_on_hostile_input() {
         "Schlauchlänge 検索 \"quoted\" 'x' «y»".to_owned(),
         "word ".repeat(5_000),
     ];
-    for page in [String::new(), long_text, no_refs, many] {
+    for page in [String::new(), long_text, no_refs, many, table] {
         let Ok(snap) = parse(&page) else { continue };
         for goal in &goals {
             let f = snapshot_digest::rank_features(&snap, goal, &DigestConfig::default());

@@ -83,6 +83,9 @@ fn cells<'s>(snap: &'s Snapshot<'_>, row: NodeId) -> impl Iterator<Item = usize>
 
 #[cfg(test)]
 mod tests {
+    use super::super::goal::analyse;
+    use super::super::index::match_goal;
+    use super::super::score::{Scorer, Source};
     use super::*;
     use crate::parse;
 
@@ -121,5 +124,27 @@ mod tests {
         assert_eq!(head_of(&snap, &heads, "e5").as_deref(), Some("e3"));
         assert_eq!(head_of(&snap, &heads, "e10").as_deref(), Some("e8"));
         assert_eq!(head_of(&snap, &heads, "e12"), None);
+    }
+
+    #[test]
+    fn a_cell_is_credited_with_the_goals_words_in_its_columns_head() {
+        let text = "- table:\n  - row:\n    - columnheader \"Driver\" [ref=e1]\n    - columnheader \"Wins\" [ref=e2]\n  - row:\n    - cell \"Ada Park\" [ref=e3]\n    - cell \"7\" [ref=e4]\n";
+        let snap = parse(text).expect("parses");
+        let goal = analyse("How many wins does she have?", Default::default());
+        let matches = match_goal(&snap, &goal);
+        let scorer = Scorer::new(&snap, &goal, &matches);
+        let column = |r: &str| {
+            let mut sum = 0.0;
+            scorer.for_each_credit(snap.index_of_ref(r), |_, source, v| {
+                if source == Source::Column {
+                    sum += v;
+                }
+            });
+            sum
+        };
+        assert!(column("e4") > 0.0);
+        // The driver's column is not what the goal asks; the head itself has no head.
+        assert_eq!(column("e3"), 0.0);
+        assert_eq!(column("e2"), 0.0);
     }
 }
