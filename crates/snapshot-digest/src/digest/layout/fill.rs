@@ -271,6 +271,14 @@ impl<'s> Candidates<'s> {
                         && nodes[l].aria_ref().is_some()
                         && (self.texts || is_actionable(&nodes[l]))
                 }));
+                // And a label is followed by its value: the pair is one answer.
+                if self.texts
+                    && let Some(v) = value_of(self.snap, j)
+                        .filter(|&v| !self.taken[v] && !unit.contains(&v) && !labels.contains(&v))
+                {
+                    write_candidate(&mut line, &mut key, nodes, v, brief);
+                    labels.push(v);
+                }
             }
             let cost = estimate_tokens(&line);
             if used + cost > max_tokens {
@@ -300,18 +308,46 @@ fn label_of(snap: &Snapshot<'_>, i: usize) -> Option<usize> {
             .take_while(|&j| j < i)
             .filter(|&j| nodes[j].role() == "term")
             .last(),
-        "cell" | "gridcell" => children()
-            .find(|&j| nodes[j].role() == "rowheader")
-            .or_else(|| {
-                children()
-                    .next()
-                    .filter(|&j| matches!(nodes[j].role(), "cell" | "gridcell"))
-            })
-            .filter(|&j| j != i),
+        "cell" | "gridcell" => label_of_row(snap, parent).filter(|&j| j != i),
         // A paragraph within a definition has the definition's label.
         _ if nodes[parent.index()].role() == "definition" => label_of(snap, parent.index()),
         _ => None,
     }
+}
+
+/// The value of label `i` in a label–value structure, the converse of [`label_of`]: the
+/// `definition` after a `term`, the cell after a row's `rowheader` or first cell. Only a
+/// value with a ref is one.
+fn value_of(snap: &Snapshot<'_>, i: usize) -> Option<usize> {
+    let nodes = snap.nodes();
+    let parent = nodes.get(i)?.parent()?;
+    let mut after = snap
+        .children(parent)
+        .map(NodeId::index)
+        .skip_while(|&j| j <= i);
+    let value = match nodes[i].role() {
+        "term" => after
+            .take_while(|&j| nodes[j].role() != "term")
+            .find(|&j| nodes[j].role() == "definition"),
+        "rowheader" | "cell" | "gridcell" if label_of_row(snap, parent) == Some(i) => {
+            after.find(|&j| matches!(nodes[j].role(), "cell" | "gridcell"))
+        }
+        _ => None,
+    };
+    value.filter(|&v| nodes[v].aria_ref().is_some())
+}
+
+/// The label of a row's cells: its `rowheader`, or else its first cell.
+fn label_of_row(snap: &Snapshot<'_>, row: NodeId) -> Option<usize> {
+    let nodes = snap.nodes();
+    let children = || snap.children(row).map(NodeId::index);
+    children()
+        .find(|&j| nodes[j].role() == "rowheader")
+        .or_else(|| {
+            children()
+                .next()
+                .filter(|&j| matches!(nodes[j].role(), "cell" | "gridcell"))
+        })
 }
 
 /// Writes candidate `i`'s line at the top level with its `/url` (unless `brief` hides it); a
@@ -475,5 +511,45 @@ mod tests {
         assert!(label("e12").is_none(), "a first cell is no label of itself");
         assert!(label("e14").is_none(), "a paragraph has none");
         assert!(label("e2").is_none(), "nor has a term");
+    }
+
+    #[test]
+    fn a_label_has_the_value_its_structure_gives() {
+        let snap = parse(PAGE).expect("the page parses");
+        let value = |r: &str| {
+            value_of(&snap, snap.index_of_ref(r))
+                .and_then(|v| snap.nodes()[v].aria_ref())
+                .map(|r| r.as_str().to_owned())
+        };
+        assert_eq!(value("e2").as_deref(), Some("e3"), "a term's definition");
+        assert_eq!(value("e4").as_deref(), Some("e5"));
+        assert_eq!(value("e9").as_deref(), Some("e10"), "a row header's cell");
+        assert_eq!(value("e12").as_deref(), Some("e13"), "a row's first cell's");
+        assert!(value("e10").is_none(), "a value is no label");
+        assert!(value("e13").is_none());
+        assert!(value("e14").is_none(), "a paragraph has none");
+    }
+
+    #[test]
+    fn a_listed_label_is_followed_by_its_value() {
+        use super::super::{goal::analyse, index::match_goal};
+        let snap = parse(PAGE).expect("the page parses");
+        let goal = analyse("what is the price", Default::default());
+        let matches = match_goal(&snap, &goal);
+        let scorer = Scorer::new(&snap, &goal, &matches);
+        // The label first, its value last: the value is written after its label anyway.
+        let mut score = vec![f32::NEG_INFINITY; snap.len()];
+        for (r, s) in [("e9", 3.0), ("e14", 2.0), ("e2", 1.5), ("e10", 0.1)] {
+            score[snap.index_of_ref(r)] = s;
+        }
+        let shown = vec![false; snap.len()];
+        let mut list = Candidates::new(&snap, &score, &scorer, &shown, true);
+        let mut out = String::new();
+        list.write(&mut out, 1_000, Brief::default());
+        let refs: Vec<&str> = out
+            .lines()
+            .filter_map(|l| l.split("[ref=").nth(1)?.split(']').next())
+            .collect();
+        assert_eq!(refs, ["e9", "e10", "e14", "e2", "e3"], "{out}");
     }
 }
