@@ -261,9 +261,12 @@ impl<'s> Candidates<'s> {
                 if self.texts
                     && let Some(l) = label_of(self.snap, j).filter(|&l| !self.taken[l])
                 {
-                    render_node_at(&mut line, &mut key, &nodes[l], 0, brief);
-                    line.push('\n');
+                    // A label cell without words of its own says them in its first child
+                    // (a link to the product the row is about).
+                    let inner = write_candidate(&mut line, &mut key, nodes, l, brief);
                     labels.push(l);
+                    labels
+                        .extend(inner.filter(|&x| !self.taken[x] && nodes[x].aria_ref().is_some()));
                 }
                 let label = write_candidate(&mut line, &mut key, nodes, j, brief);
                 labels.extend(label.filter(|&l| {
@@ -551,5 +554,31 @@ mod tests {
             .filter_map(|l| l.split("[ref=").nth(1)?.split(']').next())
             .collect();
         assert_eq!(refs, ["e9", "e10", "e14", "e2", "e3"], "{out}");
+    }
+
+    #[test]
+    fn a_label_without_words_of_its_own_shows_its_first_childs() {
+        use super::super::{goal::analyse, index::match_goal};
+        let snap = parse(
+            "- table [ref=e1]:\n  - row [ref=e2]:\n    - cell [ref=e3]:\n      - link \"Cabriofix\" [ref=e4]:\n        - /url: /seat\n    - cell \"140 €\" [ref=e5]\n",
+        )
+        .expect("the page parses");
+        let goal = analyse("what does it cost", Default::default());
+        let matches = match_goal(&snap, &goal);
+        let scorer = Scorer::new(&snap, &goal, &matches);
+        let mut score = vec![f32::NEG_INFINITY; snap.len()];
+        score[snap.index_of_ref("e5")] = 1.0;
+        let shown = vec![false; snap.len()];
+        let mut list = Candidates::new(&snap, &score, &scorer, &shown, true);
+        let mut out = String::new();
+        let written = list.write(&mut out, 1_000, Brief::default());
+        assert!(
+            out.starts_with("- cell [ref=e3]:\n  - link \"Cabriofix\" [ref=e4]"),
+            "{out}"
+        );
+        assert!(
+            written.contains(&snap.index_of_ref("e4")),
+            "a later page lists it not again"
+        );
     }
 }
