@@ -253,9 +253,10 @@ pub struct DigestStats {
 /// restates an action goal counts as context only. The budget goes to the best
 /// matches, each with its ancestors that give context (landmarks, headings, forms), the
 /// heading of its section and, for form controls, the other controls
-/// of their form; then to further candidates (controls; for a question, text too) in the
-/// order of a ranking learned from goal sets over general features, with their refs and
-/// `/url`; then to a map of the regions left out. The output is snapshot text with refs
+/// of their form; then to further candidates (controls; for a question, text too, a value
+/// beside its label: a definition and its term, a cell and its row's header) in the order of
+/// a ranking learned from goal sets over general features, with their refs and `/url`; then
+/// to a map of the regions left out. The output is snapshot text with refs
 /// unchanged; it parses with [`parse`](crate::parse).
 ///
 /// # Example

@@ -233,7 +233,8 @@ impl<'s> Candidates<'s> {
     /// Writes candidate lines, as long as they fit `max_tokens`, and returns the nodes
     /// written. Each is the control's line at the top level with its `/url`, left out for a
     /// link whose name no link to another destination shares; a control with no name of its
-    /// own is followed by the first label in its subtree.
+    /// own is followed by the first label in its subtree. With text offered, a value comes
+    /// after its label ([`label_of`]) and a label before its value ([`value_of`]).
     pub(crate) fn write(
         &mut self,
         out: &mut String,
@@ -557,7 +558,7 @@ mod tests {
     }
 
     #[test]
-    fn a_label_without_words_of_its_own_shows_its_first_childs() {
+    fn a_label_without_words_of_its_own_shows_its_first_named_child() {
         use super::super::{goal::analyse, index::match_goal};
         let snap = parse(
             "- table [ref=e1]:\n  - row [ref=e2]:\n    - cell [ref=e3]:\n      - link \"Cabriofix\" [ref=e4]:\n        - /url: /seat\n    - cell \"140 €\" [ref=e5]\n",
