@@ -277,7 +277,7 @@ impl<'s> Candidates<'s> {
                 }));
                 // And a label is followed by its value: the pair is one answer.
                 if self.texts
-                    && let Some(v) = value_of(self.snap, j)
+                    && let Some(v) = value_of(self.snap, j, &self.score)
                         .filter(|&v| !self.taken[v] && !unit.contains(&v) && !labels.contains(&v))
                 {
                     write_candidate(&mut line, &mut key, nodes, v, brief);
@@ -320,12 +320,13 @@ fn label_of(snap: &Snapshot<'_>, i: usize) -> Option<usize> {
 }
 
 /// The value of label `i` in a label–value structure, the converse of [`label_of`]: the
-/// `definition` after a `term`, the cell after a row's `rowheader` or first cell. Only a
-/// value with a ref is one.
-fn value_of(snap: &Snapshot<'_>, i: usize) -> Option<usize> {
+/// `definition` after a `term`; for a row's `rowheader` or first cell, the row's other cell
+/// that ranks first by `score`, or the next one when none ranks. Only a value with a ref is
+/// one.
+fn value_of(snap: &Snapshot<'_>, i: usize, score: &[f32]) -> Option<usize> {
     let nodes = snap.nodes();
     let parent = nodes.get(i)?.parent()?;
-    let mut after = snap
+    let after = snap
         .children(parent)
         .map(NodeId::index)
         .skip_while(|&j| j <= i);
@@ -333,8 +334,18 @@ fn value_of(snap: &Snapshot<'_>, i: usize) -> Option<usize> {
         "term" => after
             .take_while(|&j| nodes[j].role() != "term")
             .find(|&j| nodes[j].role() == "definition"),
+        // Of the row's other cells, the one the ranking puts first (the column the goal
+        // names through its head), else the next.
         "rowheader" | "cell" | "gridcell" if label_of_row(snap, parent) == Some(i) => {
-            after.find(|&j| matches!(nodes[j].role(), "cell" | "gridcell"))
+            let cells: Vec<usize> = after
+                .filter(|&j| matches!(nodes[j].role(), "cell" | "gridcell"))
+                .collect();
+            cells
+                .iter()
+                .copied()
+                .filter(|&j| score.get(j).is_some_and(|s| s.is_finite()))
+                .max_by(|&a, &b| score[a].total_cmp(&score[b]).then(b.cmp(&a)))
+                .or_else(|| cells.first().copied())
         }
         _ => None,
     };
@@ -521,7 +532,7 @@ mod tests {
     fn a_label_has_the_value_its_structure_gives() {
         let snap = parse(PAGE).expect("the page parses");
         let value = |r: &str| {
-            value_of(&snap, snap.index_of_ref(r))
+            value_of(&snap, snap.index_of_ref(r), &[])
                 .and_then(|v| snap.nodes()[v].aria_ref())
                 .map(|r| r.as_str().to_owned())
         };
@@ -581,5 +592,20 @@ mod tests {
             written.contains(&snap.index_of_ref("e4")),
             "a later page lists it not again"
         );
+    }
+
+    #[test]
+    fn a_row_labels_value_is_the_cell_the_ranking_puts_first() {
+        let snap = parse(
+            "- table:\n  - row:\n    - cell \"Delhi\" [ref=e1]\n    - cell \"2514\" [ref=e2]\n    - cell \"857\" [ref=e3]\n    - cell \"53\" [ref=e4]\n",
+        )
+        .expect("the page parses");
+        let mut score = vec![f32::NEG_INFINITY; snap.len()];
+        score[snap.index_of_ref("e2")] = 0.5;
+        score[snap.index_of_ref("e3")] = 2.0;
+        let value = |score: &[f32]| value_of(&snap, snap.index_of_ref("e1"), score);
+        assert_eq!(value(&score), Some(snap.index_of_ref("e3")));
+        // Unranked, the next cell.
+        assert_eq!(value(&[]), Some(snap.index_of_ref("e2")));
     }
 }
