@@ -4,7 +4,7 @@
 //! Run: `MCP_LEAN_CORPUS=../shared/corpus cargo run --release -p mcp-lean-benches --bin token_error`
 //! (`-- --features` prints per-file feature counts for fitting). A second table splits the
 //! error by script over the AI snapshots of `readability/`, `val2/pages/` and `val3/pages/`
-//! and a digest of each: the first set has little text outside the Latin script.
+//! and a digest of each, since `readability/` alone has little text outside the Latin script.
 
 #![allow(clippy::print_stdout, reason = "a report printed for people")]
 
