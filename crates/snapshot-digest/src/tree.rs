@@ -441,11 +441,15 @@ fn id_u32(n: usize) -> u32 {
 
 #[cfg(test)]
 impl Snapshot<'_> {
-    /// Test helper: the index of the node with ref `r`, `usize::MAX` when none has it.
+    /// Test helper: the index of the node with ref `r`.
+    ///
+    /// # Panics
+    ///
+    /// When no node has it: a test that names a ref means one.
     pub(crate) fn index_of_ref(&self, r: &str) -> usize {
         self.nodes
             .iter()
             .position(|n| n.aria_ref().is_some_and(|a| a.as_str() == r))
-            .unwrap_or(usize::MAX)
+            .unwrap_or_else(|| panic!("no node has ref {r}"))
     }
 }

@@ -168,6 +168,10 @@ pub(crate) fn has_value(folded: &str, kind: Value) -> bool {
             })
         })
     };
+    // A number followed by a unit of `kind`: the hand list's, or CLDR's in any language.
+    let measure = |units: &[&str]| {
+        numbers().any(|(_, _, after)| is_unit(after, units) || is_unit_of(after, kind))
+    };
     match kind {
         Value::Price => {
             folded.contains(CURRENCY_SIGNS)
@@ -175,8 +179,7 @@ pub(crate) fn has_value(folded: &str, kind: Value) -> bool {
                     CURRENCY_WORDS.contains(&before) || CURRENCY_WORDS.contains(&after)
                 })
         }
-        Value::Duration => numbers()
-            .any(|(_, _, after)| is_unit(after, TIME_UNITS) || is_unit_of(after, Value::Duration)),
+        Value::Duration => measure(TIME_UNITS),
         Value::Temperature => {
             folded.contains('°')
                 || numbers().any(|(_, _, after)| {
@@ -205,12 +208,9 @@ pub(crate) fn has_value(folded: &str, kind: Value) -> bool {
             }) || numeric_date(folded)
         }
         Value::Count => true,
-        Value::Mass => numbers()
-            .any(|(_, _, after)| is_unit(after, MASS_UNITS) || is_unit_of(after, Value::Mass)),
-        Value::Length => numbers()
-            .any(|(_, _, after)| is_unit(after, LENGTH_UNITS) || is_unit_of(after, Value::Length)),
-        Value::Volume => numbers()
-            .any(|(_, _, after)| is_unit(after, VOLUME_UNITS) || is_unit_of(after, Value::Volume)),
+        Value::Mass => measure(MASS_UNITS),
+        Value::Length => measure(LENGTH_UNITS),
+        Value::Volume => measure(VOLUME_UNITS),
         Value::Code => code(folded),
         Value::Person | Value::YesNo => false,
     }

@@ -518,16 +518,17 @@ fn model_scores(
     };
     let nodes = snap.nodes();
     let read: Vec<usize> = (0..candidates.len()).filter(|&r| listable[r]).collect();
+    // A node's name or own text, else the first inside it.
+    let first_words = |i: usize| {
+        let node = &nodes[i];
+        node.name().or(node.text()).or_else(|| {
+            (i + 1..node.end as usize).find_map(|j| nodes[j].name().or(nodes[j].text()))
+        })
+    };
     let texts: Vec<String> = read
         .iter()
         .map(|&r| {
             let i = candidates[r];
-            let first_words = |i: usize| {
-                let node = &nodes[i];
-                node.name().or(node.text()).or_else(|| {
-                    (i + 1..node.end as usize).find_map(|j| nodes[j].name().or(nodes[j].text()))
-                })
-            };
             let mut text = clip(first_words(i).unwrap_or_default(), MODEL_TEXT_CHARS);
             // A cell says what it is through the head of its column.
             if let Some(head) = scorer.column_head(i).and_then(first_words) {

@@ -118,12 +118,7 @@ mod tests {
         let ctx = item_context(&snap, &copies, &matches, |_| true);
         let c = matches.concepts;
         let credit = |i: usize| ctx[i * c..(i + 1) * c].iter().sum::<f32>();
-        let like = |r: &str| {
-            snap.nodes()
-                .iter()
-                .position(|n| n.aria_ref().is_some_and(|x| x.as_str() == r))
-                .expect("ref")
-        };
+        let like = |r: &str| snap.index_of_ref(r);
         assert!(credit(like("e2")) > credit(like("e1")));
         // The other repeated control of the item ("Post") says nothing about which item.
         assert_eq!(credit(like("e1")), 0.0);

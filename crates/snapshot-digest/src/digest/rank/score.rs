@@ -379,7 +379,7 @@ impl<'s, 'a> Scorer<'s, 'a> {
         // whose own strings match the goal takes its item's words.
         let named_here = (0..c).any(|k| base(k) > 0.0);
         let section = self.section.of(i);
-        let head = self.column_head.get(i).copied().unwrap_or(usize::MAX);
+        let head = self.column_head(i);
         let mut own_concepts = 0usize;
         for k in 0..c {
             let own = base(k);
@@ -397,8 +397,10 @@ impl<'s, 'a> Scorer<'s, 'a> {
             if label > 0.0 {
                 credit(k, Source::Label, label);
             }
-            if head != usize::MAX && self.sub[head * c + k] > 0.0 {
-                credit(k, Source::Column, self.sub[head * c + k]);
+            if let Some(h) = head
+                && self.sub[h * c + k] > 0.0
+            {
+                credit(k, Source::Column, self.sub[h * c + k]);
             }
             if let Some(p) = node.parent() {
                 let v = self.matches.get(p.index(), k);

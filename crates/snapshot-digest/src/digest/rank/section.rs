@@ -193,12 +193,8 @@ mod tests {
         let matches = match_goal(&snap, &goal);
         let actionable: Vec<bool> = snap.nodes().iter().map(|n| n.role() == "link").collect();
         let ctx = section_context(&snap, &actionable, &matches);
-        let i = snap
-            .nodes()
-            .iter()
-            .position(|n| n.aria_ref().is_some_and(|x| x.as_str() == aria_ref))
-            .expect("ref");
-        ctx.of(i).map_or(0.0, |v| v.iter().sum())
+        ctx.of(snap.index_of_ref(aria_ref))
+            .map_or(0.0, |v| v.iter().sum())
     }
 
     const PAGE: &str = "- list:\n  - link \"1 History\" [ref=e1]:\n    - /url: \"#History\"\n  - link \"2 Food and drink\" [ref=e2]:\n    - /url: \"#Food_and_drink\"\n- heading [level=2] [ref=e3]:\n  - text: History\n- paragraph: Settlers arrived by canoe.\n- heading \"Food and drink\" [level=2] [ref=e4]\n- paragraph: Meals of lamb and kumara are typical.\n- link \"Elsewhere\" [ref=e5]:\n  - /url: https://example.com/other#Food_and_drink_2\n";
