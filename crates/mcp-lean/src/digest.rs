@@ -25,8 +25,8 @@ pub(crate) struct DigestArgs {
     #[arg(long)]
     goal: Option<String>,
     /// With --goal: one budget for this snapshot, in estimated tokens; a snapshot that fits
-    /// comes back whole, a larger one is digested within it. Default: 925, growing to 5 %
-    /// of a snapshot over 18,500 tokens, at most 4,000. The outline without a goal keeps
+    /// comes back whole, a larger one is digested within it. Default: 900, growing to 5 %
+    /// of a snapshot over 18,000 tokens, at most 4,000. The outline without a goal keeps
     /// every control whatever the size.
     #[arg(long, value_name = "N")]
     max_tokens: Option<usize>,

@@ -56,7 +56,7 @@ pub struct Profile {
     /// What a snapshot becomes without a goal.
     pub without_goal: WithoutGoal,
     /// One budget in estimated tokens for every goal digest and outline. Default `None`:
-    /// snapshot-digest's budget, 925 tokens that grow to 5 % of a snapshot over 18,500
+    /// snapshot-digest's budget, 900 tokens that grow to 5 % of a snapshot over 18,000
     /// tokens, at most 4,000 (`DigestConfig::budget`).
     pub max_tokens: Option<usize>,
     /// Text longer than this many chars is previewed. Default 2,000.
