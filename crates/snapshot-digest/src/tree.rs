@@ -219,6 +219,14 @@ impl<'a> Node<'a> {
         self.attribute("ref").flatten().map(Ref::new)
     }
 
+    /// Whether an agent can act on this node through its ref: an element that has one, or a
+    /// text node that has one. Only chrome-devtools-mcp's syntax gives text a uid of its own
+    /// (its default snapshot flattens tables and lists into runs of `StaticText`, so the text is
+    /// where a value is); Playwright's text lines have no ref.
+    pub(crate) fn addressable(&self) -> bool {
+        matches!(self.kind, NodeKind::Element | NodeKind::Text) && self.aria_ref().is_some()
+    }
+
     /// Whether the key ends with `:` and no inline value, which opens a block of props and
     /// children. Usually true exactly when the node has props or children, but a depth-limited
     /// snapshot can show `- generic [ref=e3]:` with nothing under it.

@@ -94,8 +94,7 @@ impl<'s> Candidates<'s> {
             .filter(|&i| {
                 !shown[i]
                     && (scorer.actionable(i) || (texts && score[i].is_finite() && says(&nodes[i])))
-                    && nodes[i].kind() == NodeKind::Element
-                    && nodes[i].aria_ref().is_some()
+                    && nodes[i].addressable()
             })
             .collect();
         order.sort_by(|&a, &b| {
@@ -321,8 +320,9 @@ fn label_of(snap: &Snapshot<'_>, i: usize) -> Option<usize> {
 
 /// The value of label `i` in a label–value structure, the converse of [`label_of`]: the
 /// `definition` after a `term`; for a row's `rowheader` or first cell, the row's other cell
-/// that ranks first by `score`, or the next one when none ranks. Only a value with a ref is
-/// one.
+/// that ranks first by `score`, or the next one when none ranks; for a text node, the text
+/// node right after it (a flattened row). Only a value with a ref is one, so text counts only
+/// in chrome-devtools-mcp's syntax, where text has a uid.
 fn value_of(snap: &Snapshot<'_>, i: usize, score: &[f32]) -> Option<usize> {
     let nodes = snap.nodes();
     let parent = nodes.get(i)?.parent()?;
@@ -346,6 +346,11 @@ fn value_of(snap: &Snapshot<'_>, i: usize, score: &[f32]) -> Option<usize> {
                 .filter(|&j| score.get(j).is_some_and(|s| s.is_finite()))
                 .max_by(|&a, &b| score[a].total_cmp(&score[b]).then(b.cmp(&a)))
                 .or_else(|| cells.first().copied())
+        }
+        // A flattened table (chrome-devtools-mcp's default snapshot) is a run of text
+        // nodes, each row's label followed by its value.
+        _ if nodes[i].kind() == NodeKind::Text => {
+            after.take(1).find(|&j| nodes[j].kind() == NodeKind::Text)
         }
         _ => None,
     };
@@ -592,6 +597,39 @@ mod tests {
             written.contains(&snap.index_of_ref("e4")),
             "a later page lists it not again"
         );
+    }
+
+    #[test]
+    fn a_flattened_rows_text_label_is_followed_by_the_text_after_it() {
+        use super::super::{goal::analyse, index::match_goal};
+        // chrome-devtools-mcp's default snapshot: an infobox's rows as a run of text nodes,
+        // each with a uid of its own.
+        let snap = parse(
+            "uid=1_0 RootWebArea \"Country\"\n  uid=1_1 \"Population\"\n  uid=1_2 \"4,933,210\"\n  uid=1_3 \"Density\"\n  uid=1_4 \"18.2/km\"\n",
+        )
+        .expect("the page parses");
+        let at = |r: &str| snap.index_of_ref(r);
+        assert_eq!(value_of(&snap, at("1_1"), &[]), Some(at("1_2")));
+        assert_eq!(
+            value_of(&snap, at("1_4"), &[]),
+            None,
+            "the last text has none"
+        );
+        let goal = analyse("what is the population", Default::default());
+        let matches = match_goal(&snap, &goal);
+        let scorer = Scorer::new(&snap, &goal, &matches);
+        let mut score = vec![f32::NEG_INFINITY; snap.len()];
+        score[at("1_1")] = 2.0;
+        score[at("1_3")] = 1.0;
+        let shown = vec![false; snap.len()];
+        let mut list = Candidates::new(&snap, &score, &scorer, &shown, true);
+        let mut out = String::new();
+        list.write(&mut out, 1_000, Brief::default());
+        let uids: Vec<&str> = out
+            .lines()
+            .filter_map(|l| l.strip_prefix("uid=")?.split(' ').next())
+            .collect();
+        assert_eq!(uids, ["1_1", "1_2", "1_3", "1_4"], "{out}");
     }
 
     #[test]

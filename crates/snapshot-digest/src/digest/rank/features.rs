@@ -21,7 +21,7 @@ use super::model::Relatedness;
 use super::score::{Scorer, Source, is_form_control};
 use super::text::{clip, for_each_word};
 use crate::addressed::is_marker;
-use crate::{NodeKind, Snapshot, is_landmark_role};
+use crate::{Snapshot, is_landmark_role};
 
 /// The features, in the order of each candidate's row: the names the training script and
 /// the ranking table use.
@@ -246,10 +246,7 @@ pub(crate) fn extract(
         if let Some(name) = node.name() {
             *copies.entry((node.role(), name)).or_default() += 1;
         }
-        if node.kind() == NodeKind::Element
-            && node.aria_ref().is_some()
-            && !node.name().or(node.text()).is_some_and(is_marker)
-        {
+        if node.addressable() && !node.name().or(node.text()).is_some_and(is_marker) {
             candidates.push(i);
         }
     }
