@@ -337,15 +337,14 @@ fn value_of(snap: &Snapshot<'_>, i: usize, score: &[f32]) -> Option<usize> {
         // Of the row's other cells, the one the ranking puts first (the column the goal
         // names through its head), else the next.
         "rowheader" | "cell" | "gridcell" if label_of_row(snap, parent) == Some(i) => {
-            let cells: Vec<usize> = after
+            let mut cells = after
                 .filter(|&j| matches!(nodes[j].role(), "cell" | "gridcell"))
-                .collect();
+                .peekable();
+            let next = cells.peek().copied();
             cells
-                .iter()
-                .copied()
                 .filter(|&j| score.get(j).is_some_and(|s| s.is_finite()))
                 .max_by(|&a, &b| score[a].total_cmp(&score[b]).then(b.cmp(&a)))
-                .or_else(|| cells.first().copied())
+                .or(next)
         }
         // A flattened table (chrome-devtools-mcp's default snapshot) is a run of text
         // nodes, each row's label followed by its value.
@@ -519,6 +518,28 @@ mod tests {
   - paragraph [ref=e14]: 3 results
 ";
 
+    /// The candidate list of `snap` for question `goal`, the nodes of `ranked` scored as given
+    /// and the rest unranked: its text, and the nodes it wrote.
+    fn list<'s>(
+        snap: &'s Snapshot<'s>,
+        goal: &str,
+        ranked: &[(&str, f32)],
+    ) -> (String, Vec<usize>) {
+        use super::super::{goal::analyse, index::match_goal};
+        let goal = analyse(goal, Default::default());
+        let matches = match_goal(snap, &goal);
+        let scorer = Scorer::new(snap, &goal, &matches);
+        let mut score = vec![f32::NEG_INFINITY; snap.len()];
+        for &(r, s) in ranked {
+            score[snap.index_of_ref(r)] = s;
+        }
+        let shown = vec![false; snap.len()];
+        let mut candidates = Candidates::new(snap, &score, &scorer, &shown, true);
+        let mut out = String::new();
+        let written = candidates.write(&mut out, 1_000, Brief::default());
+        (out, written)
+    }
+
     #[test]
     fn a_value_has_the_label_its_structure_gives() {
         let snap = parse(PAGE).expect("the page parses");
@@ -552,20 +573,13 @@ mod tests {
 
     #[test]
     fn a_listed_label_is_followed_by_its_value() {
-        use super::super::{goal::analyse, index::match_goal};
         let snap = parse(PAGE).expect("the page parses");
-        let goal = analyse("what is the price", Default::default());
-        let matches = match_goal(&snap, &goal);
-        let scorer = Scorer::new(&snap, &goal, &matches);
         // The label first, its value last: the value is written after its label anyway.
-        let mut score = vec![f32::NEG_INFINITY; snap.len()];
-        for (r, s) in [("e9", 3.0), ("e14", 2.0), ("e2", 1.5), ("e10", 0.1)] {
-            score[snap.index_of_ref(r)] = s;
-        }
-        let shown = vec![false; snap.len()];
-        let mut list = Candidates::new(&snap, &score, &scorer, &shown, true);
-        let mut out = String::new();
-        list.write(&mut out, 1_000, Brief::default());
+        let (out, _) = list(
+            &snap,
+            "what is the price",
+            &[("e9", 3.0), ("e14", 2.0), ("e2", 1.5), ("e10", 0.1)],
+        );
         let refs: Vec<&str> = out
             .lines()
             .filter_map(|l| l.split("[ref=").nth(1)?.split(']').next())
@@ -575,20 +589,11 @@ mod tests {
 
     #[test]
     fn a_label_without_words_of_its_own_shows_its_first_named_child() {
-        use super::super::{goal::analyse, index::match_goal};
         let snap = parse(
             "- table [ref=e1]:\n  - row [ref=e2]:\n    - cell [ref=e3]:\n      - link \"Cabriofix\" [ref=e4]:\n        - /url: /seat\n    - cell \"140 €\" [ref=e5]\n",
         )
         .expect("the page parses");
-        let goal = analyse("what does it cost", Default::default());
-        let matches = match_goal(&snap, &goal);
-        let scorer = Scorer::new(&snap, &goal, &matches);
-        let mut score = vec![f32::NEG_INFINITY; snap.len()];
-        score[snap.index_of_ref("e5")] = 1.0;
-        let shown = vec![false; snap.len()];
-        let mut list = Candidates::new(&snap, &score, &scorer, &shown, true);
-        let mut out = String::new();
-        let written = list.write(&mut out, 1_000, Brief::default());
+        let (out, written) = list(&snap, "what does it cost", &[("e5", 1.0)]);
         assert!(
             out.starts_with("- cell [ref=e3]:\n  - link \"Cabriofix\" [ref=e4]"),
             "{out}"
@@ -601,7 +606,6 @@ mod tests {
 
     #[test]
     fn a_flattened_rows_text_label_is_followed_by_the_text_after_it() {
-        use super::super::{goal::analyse, index::match_goal};
         // chrome-devtools-mcp's default snapshot: an infobox's rows as a run of text nodes,
         // each with a uid of its own.
         let snap = parse(
@@ -615,16 +619,11 @@ mod tests {
             None,
             "the last text has none"
         );
-        let goal = analyse("what is the population", Default::default());
-        let matches = match_goal(&snap, &goal);
-        let scorer = Scorer::new(&snap, &goal, &matches);
-        let mut score = vec![f32::NEG_INFINITY; snap.len()];
-        score[at("1_1")] = 2.0;
-        score[at("1_3")] = 1.0;
-        let shown = vec![false; snap.len()];
-        let mut list = Candidates::new(&snap, &score, &scorer, &shown, true);
-        let mut out = String::new();
-        list.write(&mut out, 1_000, Brief::default());
+        let (out, _) = list(
+            &snap,
+            "what is the population",
+            &[("1_1", 2.0), ("1_3", 1.0)],
+        );
         let uids: Vec<&str> = out
             .lines()
             .filter_map(|l| l.strip_prefix("uid=")?.split(' ').next())
