@@ -11,11 +11,11 @@ mod meaning;
 mod rank;
 
 use layout::{assemble, emit, explain, pages};
-use meaning::model;
+use meaning::relatedness;
 
 use emit::{EmitOptions, emit};
 pub use explain::{Explanation, KeptAs, ScorePart};
-pub use model::{Relatedness, StaticEmbeddings};
+pub use relatedness::{Relatedness, StaticEmbeddings};
 
 use crate::addressed::with_held_back;
 use crate::{HoldBack, Snapshot, estimate_tokens, is_interactive_role, is_landmark_role};

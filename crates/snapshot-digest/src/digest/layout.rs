@@ -3,8 +3,8 @@
 //! parts put together ([`assemble`]) and written out ([`emit`]), later pages of a long
 //! digest ([`pages`]) and the reasons a node was kept ([`explain`]).
 
-use super::meaning::{model, text};
-use super::rank::{features, form, goal, index, ranking, score, subject};
+use super::meaning::{relatedness, text};
+use super::rank::{credit, features, form, goal, index, ranking, subject};
 use super::{
     Digest, DigestConfig, RankFeatures, finish, full_digest_with, hash, outline_keep,
     outline_options,

@@ -8,7 +8,7 @@ use super::hash;
 
 pub(super) mod kept;
 pub(super) mod lexicon;
-pub(super) mod model;
+pub(super) mod relatedness;
 pub(super) mod neighbours;
 pub(super) mod question;
 pub(super) mod stopwords;

@@ -7,7 +7,7 @@
 
 use super::Resources;
 use super::hash;
-use super::meaning::{kept, lexicon, model, neighbours, question, stopwords, text, wordnet};
+use super::meaning::{kept, lexicon, neighbours, question, relatedness, stopwords, text, wordnet};
 
 pub(super) mod column;
 pub(super) mod features;
@@ -16,6 +16,6 @@ pub(super) mod goal;
 pub(super) mod index;
 pub(super) mod item;
 pub(super) mod ranking;
-pub(super) mod score;
+pub(super) mod credit;
 pub(super) mod section;
 pub(super) mod subject;

@@ -10,9 +10,9 @@ use super::fill::{Candidates, write_region_map};
 use super::form::in_form;
 use super::goal::{Goal, Intent, analyse};
 use super::index::match_goal;
-use super::model::Relatedness;
+use super::relatedness::Relatedness;
 use super::ranking::Ranking;
-use super::score::Scorer;
+use super::credit::WordCredit;
 use super::select::{Limits, Pool, Selection, select, select_given};
 use super::subject::lift_subject_copies;
 use super::text::clip;
@@ -79,11 +79,11 @@ pub(crate) fn goal_digest(
     let site = dominant_site(snap);
     let site = site.as_deref();
     let matches = match_goal(snap, &goal);
-    let scorer = Scorer::new(snap, &goal, &matches);
+    let credit = WordCredit::new(snap, &goal, &matches);
     let score = if goal.concepts.is_empty() {
         vec![0.0; snap.len()]
     } else {
-        scorer.all()
+        credit.all()
     };
     // A goal that names a control outright finds it first; the rest of a full budget would
     // list candidates rarely read. Not for a control of a form: the goal then needs the whole
@@ -92,7 +92,7 @@ pub(crate) fn goal_digest(
     // whose button shares its name with another; at 55 % val and val2 lose one each.)
     // Matches chosen by a model (`given`) are its answer, not the word matching's: it keeps
     // the whole budget.
-    let named = scorer
+    let named = credit
         .named_best(&score)
         .filter(|&best| given.is_none() && !in_form(snap, best));
     let budget = if named.is_some() {
@@ -128,10 +128,10 @@ pub(crate) fn goal_digest(
     // (`ranking.rs`). The word matching's score still chooses the matches shown in context;
     // the ranking orders everything after them.
     let model = model.filter(|_| !config.without.model);
-    let rank = if scorer.has_goal() {
-        let features = extract(snap, &goal, goal_text, &matches, &scorer, &score, model);
+    let rank = if credit.has_goal() {
+        let features = extract(snap, &goal, goal_text, &matches, &credit, &score, model);
         let mut rank = ranking_of(config).scores(&features, snap.len());
-        lift_subject_copies(snap, &scorer, &mut rank);
+        lift_subject_copies(snap, &credit, &mut rank);
         rank
     } else {
         score.clone()
@@ -140,7 +140,7 @@ pub(crate) fn goal_digest(
         snap,
         &score,
         &rank,
-        &scorer,
+        &credit,
         config,
         body_budget(1),
         goal.intent,
@@ -153,7 +153,7 @@ pub(crate) fn goal_digest(
         later_page(
             snap,
             &rank,
-            &scorer,
+            &credit,
             body_budget(WIDEST_PAGE),
             &first,
             page,
@@ -171,7 +171,7 @@ pub(crate) fn goal_digest(
     let shown = counts.shown;
     let header = header(quoted, config, page, &counts, snap.len(), site);
     let explanations = if explain {
-        explanations(snap, &goal, &scorer, &parts)
+        explanations(snap, &goal, &credit, &parts)
     } else {
         Vec::new()
     };
@@ -255,7 +255,7 @@ fn first_page(
     snap: &Snapshot<'_>,
     score: &[f32],
     rank: &[f32],
-    scorer: &Scorer<'_, '_>,
+    credit: &WordCredit<'_, '_>,
     config: &DigestConfig,
     budget: usize,
     intent: Intent,
@@ -278,12 +278,12 @@ fn first_page(
         emit(&mut body, snap, &selection.keep, &options);
         (body, selection)
     } else {
-        select_fitting(snap, score, scorer, config.max_hits, hits_budget, &options)
+        select_fitting(snap, score, credit, config.max_hits, hits_budget, &options)
     };
     rest_of_page(
         snap,
         rank,
-        scorer,
+        credit,
         body,
         selection,
         budget,
@@ -298,12 +298,12 @@ fn first_page(
 fn select_fitting(
     snap: &Snapshot<'_>,
     score: &[f32],
-    scorer: &Scorer<'_, '_>,
+    credit: &WordCredit<'_, '_>,
     max_hits: usize,
     hits_budget: usize,
     options: &EmitOptions<'_>,
 ) -> (String, Selection) {
-    let pool = Pool::new(snap, score, scorer);
+    let pool = Pool::new(snap, score, credit);
     let mut max_hits = max_hits;
     loop {
         let limits = Limits {
@@ -314,7 +314,7 @@ fn select_fitting(
         let mut body = String::new();
         if selection.hits.is_empty() {
             // An outline has no goal to match; a goal that matched nothing says so.
-            if !scorer.has_goal() {
+            if !credit.has_goal() {
                 break (body, selection);
             }
             body.push_str(
@@ -339,7 +339,7 @@ fn select_fitting(
 fn rest_of_page(
     snap: &Snapshot<'_>,
     rank: &[f32],
-    scorer: &Scorer<'_, '_>,
+    credit: &WordCredit<'_, '_>,
     mut body: String,
     mut selection: Selection,
     budget: usize,
@@ -358,7 +358,7 @@ fn rest_of_page(
     }
     let used = estimate_tokens(&body);
     let map_budget = (budget as f32 * MAP_SHARE) as usize;
-    let mut candidates = Candidates::new(snap, rank, scorer, &selection.keep, lists_text(scorer));
+    let mut candidates = Candidates::new(snap, rank, credit, &selection.keep, lists_text(credit));
     let list_title = "# further candidates, best first:\n";
     let list_budget = budget
         .saturating_sub(used + map_budget)
@@ -374,7 +374,7 @@ fn rest_of_page(
         body.push_str(&list);
     }
     let left = budget.saturating_sub(estimate_tokens(&body));
-    let regions = write_region_map(&mut body, snap, scorer, &shown, left);
+    let regions = write_region_map(&mut body, snap, credit, &shown, left);
     Parts {
         body,
         hits: selection.hits,
@@ -389,8 +389,8 @@ fn rest_of_page(
 /// question, whose answer is text, when the learned ranking orders the list (measured with
 /// leave-pages-out cross-validation: read goals of val3 51 % → 71 %; offering text for
 /// action goals too cost dev and val goals, whose targets are controls).
-fn lists_text(scorer: &Scorer<'_, '_>) -> bool {
-    scorer.has_goal() && scorer.reads()
+fn lists_text(credit: &WordCredit<'_, '_>) -> bool {
+    credit.has_goal() && credit.reads()
 }
 
 /// Drops whole lines from the end of `body` until it and a closing note fit `budget`.
@@ -449,7 +449,7 @@ fn unkeep_cut(snap: &Snapshot<'_>, body: &str, keep: &mut [bool]) {
 fn later_page(
     snap: &Snapshot<'_>,
     rank: &[f32],
-    scorer: &Scorer<'_, '_>,
+    credit: &WordCredit<'_, '_>,
     budget: usize,
     first: &Parts,
     page: usize,
@@ -457,7 +457,7 @@ fn later_page(
 ) -> Parts {
     // The same list page 1 read from, without what page 1 listed and its repeats: each page
     // takes what fits.
-    let mut candidates = Candidates::new(snap, rank, scorer, &first.kept, lists_text(scorer));
+    let mut candidates = Candidates::new(snap, rank, credit, &first.kept, lists_text(credit));
     candidates.exclude(&first.listed);
     let mut body = String::new();
     let mut listed = Vec::new();
@@ -558,13 +558,13 @@ fn header(
 fn explanations(
     snap: &Snapshot<'_>,
     goal: &Goal,
-    scorer: &Scorer<'_, '_>,
+    credit: &WordCredit<'_, '_>,
     parts: &Parts,
 ) -> Vec<Explanation> {
     let nodes = snap.nodes();
     let mut out = Vec::new();
     let mut add = |i: usize, kept_as: KeptAs| {
-        let s = scorer.explain(i);
+        let s = credit.explain(i);
         let node = &nodes[i];
         out.push(Explanation {
             line: node.line(),
@@ -625,14 +625,14 @@ pub(crate) fn rank_features(
 ) -> RankFeatures {
     let goal = analyse(goal_text, config.without);
     let matches = match_goal(snap, &goal);
-    let scorer = Scorer::new(snap, &goal, &matches);
-    let score = scorer.all();
+    let credit = WordCredit::new(snap, &goal, &matches);
+    let score = credit.all();
     let features = extract(
         snap,
         &goal,
         goal_text,
         &matches,
-        &scorer,
+        &credit,
         &score,
         Some(model),
     );

@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use super::emit::{EmitOptions, emit};
 use super::fill::{region_rank, section_end};
-use super::score::is_actionable;
+use super::credit::is_actionable;
 use super::text::clip;
 use super::{DigestConfig, finish, outline_keep, outline_options};
 use crate::syntax::render_node_at;

@@ -1,7 +1,7 @@
 //! Choosing the best matches and keeping each with its context.
 
 use super::form::form_of;
-use super::score::{NodeScore, Scorer, is_actionable, is_context, is_form_control};
+use super::credit::{NodeScore, WordCredit, is_actionable, is_context, is_form_control};
 use crate::{Node, NodeKind, Snapshot, is_landmark_role};
 
 /// Hits scoring below this fraction of the best are not relevant enough to keep.
@@ -155,19 +155,19 @@ pub(crate) struct Pool<'s> {
 
 impl<'s> Pool<'s> {
     /// The best-scored nodes, down to `RELATIVE_FLOOR` of the best, at most `POOL`.
-    pub(crate) fn new(snap: &'s Snapshot<'_>, score: &[f32], scorer: &Scorer<'_, '_>) -> Self {
+    pub(crate) fn new(snap: &'s Snapshot<'_>, score: &[f32], credit: &WordCredit<'_, '_>) -> Self {
         let mut ranked: Vec<usize> = (0..score.len()).filter(|&i| score[i] > 0.0).collect();
         ranked.sort_by(|&a, &b| score[b].total_cmp(&score[a]).then(a.cmp(&b)));
         let floor = ranked.first().map_or(0.0, |&f| score[f] * RELATIVE_FLOOR);
         ranked.retain(|&i| score[i] >= floor);
         ranked.truncate(POOL);
         Self {
-            nodes: ranked.iter().map(|&i| (i, scorer.explain(i))).collect(),
+            nodes: ranked.iter().map(|&i| (i, credit.explain(i))).collect(),
             signatures: ranked
                 .iter()
                 .map(|&i| signature(&snap.nodes()[i]))
                 .collect(),
-            concepts: scorer.concepts(),
+            concepts: credit.concepts(),
         }
     }
 }

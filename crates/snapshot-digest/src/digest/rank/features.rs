@@ -17,8 +17,8 @@ use super::form::Forms;
 use super::goal::{AltKind, Goal, Intent};
 use super::hash::FastMap;
 use super::index::Matches;
-use super::model::Relatedness;
-use super::score::{Scorer, Source, is_form_control};
+use super::relatedness::Relatedness;
+use super::credit::{WordCredit, Source, is_form_control};
 use super::text::{clip, for_each_word};
 use crate::addressed::is_marker;
 use crate::{Snapshot, is_landmark_role};
@@ -26,7 +26,7 @@ use crate::{Snapshot, is_landmark_role};
 /// The features, in the order of each candidate's row: the names the training script and
 /// the ranking table use.
 pub(crate) const NAMES: &[&str] = &[
-    // Word relatedness, per source of credit (`score::Source`), relative to the page's best.
+    // Word relatedness, per source of credit (`credit::Source`), relative to the page's best.
     "own",
     "label",
     "parent",
@@ -165,9 +165,9 @@ const FILL_WORDS: &[&str] = &[
     "preencher",
 ];
 
-fn goal_facts(goal: &Goal, matches: &Matches, scorer: &Scorer<'_, '_>) -> GoalFacts {
+fn goal_facts(goal: &Goal, matches: &Matches, credit: &WordCredit<'_, '_>) -> GoalFacts {
     let c = goal.concepts.len();
-    let mut fill = scorer.entry();
+    let mut fill = credit.entry();
     for_each_word(&goal.folded, |w| fill |= FILL_WORDS.contains(&w));
     let value = goal.concepts.iter().position(|concept| {
         concept
@@ -197,14 +197,14 @@ pub(crate) fn extract(
     goal: &Goal,
     goal_text: &str,
     matches: &Matches,
-    scorer: &Scorer<'_, '_>,
+    credit: &WordCredit<'_, '_>,
     word_score: &[f32],
     model: Option<&dyn Relatedness>,
 ) -> Features {
     let nodes = snap.nodes();
     let n = nodes.len();
     let c = matches.concepts;
-    let facts = goal_facts(goal, matches, scorer);
+    let facts = goal_facts(goal, matches, credit);
     // The page's best own match of each concept: credits are read relative to it.
     let mut best = vec![0.0f32; c];
     for i in 0..n {
@@ -258,7 +258,7 @@ pub(crate) fn extract(
     let listable: Vec<bool> = candidates
         .iter()
         .map(|&i| {
-            scorer.actionable(i)
+            credit.actionable(i)
                 || (reads
                     && nodes[i]
                         .name()
@@ -272,7 +272,7 @@ pub(crate) fn extract(
         &candidates,
         &listable,
         &heading_before,
-        scorer,
+        credit,
         model,
     );
     let (mean, spread) = mean_spread(&cos);
@@ -294,7 +294,7 @@ pub(crate) fn extract(
     for (rank, &r) in by_word.iter().enumerate() {
         word_rank[r] = rank;
     }
-    let foreign = f32::from(u8::from(!scorer.english_page()));
+    let foreign = f32::from(u8::from(!credit.english_page()));
     let forms = Forms::new(snap);
     let flag = |b: bool| f32::from(u8::from(b));
     let mut values = Vec::with_capacity(candidates.len() * NAMES.len());
@@ -314,7 +314,7 @@ pub(crate) fn extract(
         best_credit.clear();
         best_credit.resize(c, 0.0);
         let mut own_sum = 0.0f32;
-        let own_concepts = scorer.for_each_credit(i, |k, source, v| {
+        let own_concepts = credit.for_each_credit(i, |k, source, v| {
             if source == Source::Own {
                 own_sum += v;
             }
@@ -351,14 +351,14 @@ pub(crate) fn extract(
                 .sum::<f32>()
                 / c as f32
         };
-        let actionable = scorer.actionable(i);
+        let actionable = credit.actionable(i);
         let own_text = node.name().or(node.text()).unwrap_or_default();
         let digits = own_text.bytes().any(|b| b.is_ascii_digit());
         let words = own_text.split_whitespace().count();
         // Whether the goal names the control: only asked of one its own words match, the
         // others say none of the goal's words.
         let named = if actionable && own_concepts > 0 {
-            scorer.named_shares(i)
+            credit.named_shares(i)
         } else {
             (0.0, 0.0)
         };
@@ -419,7 +419,7 @@ pub(crate) fn extract(
             },
             named.0,
             flag(named.1 >= 1.0),
-            flag(scorer.echo(i, own_concepts)),
+            flag(credit.echo(i, own_concepts)),
             quoted.min(1.0),
             flag(has_value_own),
             flag(question_value && value_near),
@@ -453,7 +453,7 @@ pub(crate) fn extract(
             flag(h1.is_some_and(|h| i >= h)),
             h1.map_or(0.0, |h| (-(i.abs_diff(h) as f32) / H1_SCALE).exp()),
             flag(h1.is_none()),
-            flag(scorer.in_main(i)),
+            flag(credit.in_main(i)),
             (count as f32).ln(),
             flag(count == 1),
             flag(form),
@@ -506,7 +506,7 @@ fn model_scores(
     candidates: &[usize],
     listable: &[bool],
     heading_before: &[usize],
-    scorer: &Scorer<'_, '_>,
+    credit: &WordCredit<'_, '_>,
     model: Option<&dyn Relatedness>,
 ) -> Vec<f32> {
     let mut out = vec![f32::NEG_INFINITY; candidates.len()];
@@ -528,7 +528,7 @@ fn model_scores(
             let i = candidates[r];
             let mut text = clip(first_words(i).unwrap_or_default(), MODEL_TEXT_CHARS);
             // A cell says what it is through the head of its column.
-            if let Some(head) = scorer.column_head(i).and_then(first_words) {
+            if let Some(head) = credit.column_head(i).and_then(first_words) {
                 text.push(' ');
                 text.push_str(head);
             }

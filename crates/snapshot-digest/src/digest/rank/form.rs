@@ -1,6 +1,6 @@
 //! The form a control belongs to: the unit an agent fills in and submits.
 
-use super::score::{is_actionable, is_form_control};
+use super::credit::{is_actionable, is_form_control};
 use crate::{Snapshot, is_landmark_role};
 
 /// How far up a `form` or `search` element is looked for from one of its controls, and the

@@ -9,14 +9,14 @@
 //! copies apart (where a page has two, its goals accept either), so the ranking could not
 //! learn it; it only orders copies, by structure.
 
-use super::score::Scorer;
+use super::credit::WordCredit;
 use crate::Snapshot;
 use crate::roles::is_interactive_role;
 
 /// Lifts, in `rank`, the copy of each control nearest an `h1` of the page in the tree to the
 /// best rank among its copies (just above it). Nothing moves on a page without an `h1`, nor
 /// among copies two or more of which are as near one.
-pub(crate) fn lift_subject_copies(snap: &Snapshot<'_>, scorer: &Scorer<'_, '_>, rank: &mut [f32]) {
+pub(crate) fn lift_subject_copies(snap: &Snapshot<'_>, credit: &WordCredit<'_, '_>, rank: &mut [f32]) {
     let nodes = snap.nodes();
     // Whether each node's subtree holds an `h1`, children after their parent in pre-order:
     // one pass backwards. A page may have several (a site's title and a product's name); a
@@ -45,9 +45,9 @@ pub(crate) fn lift_subject_copies(snap: &Snapshot<'_>, scorer: &Scorer<'_, '_>, 
             node.parent().map_or(0, |p| shared_depth[p.index()])
         };
     }
-    // The scorer's copies of each control, among them the candidates the ranking scored.
+    // The credit's copies of each control, among them the candidates the ranking scored.
     let mut group = Vec::new();
-    for copies in scorer.copies() {
+    for copies in credit.copies() {
         group.clear();
         group.extend(copies.iter().copied().filter(|&i| {
             rank.get(i).is_some_and(|r| r.is_finite())
@@ -82,64 +82,4 @@ pub(crate) fn lift_subject_copies(snap: &Snapshot<'_>, scorer: &Scorer<'_, '_>, 
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::goal::analyse;
-    use super::super::index::match_goal;
-    use super::*;
-    use crate::parse;
-
-    const PAGE: &str = "\
-- main [ref=e1]:
-  - region \"Carousel\" [ref=e2]:
-    - link \"Blue mug\" [ref=e3]
-    - button \"Add to bag\" [ref=e4]
-  - region \"Product\" [ref=e5]:
-    - heading \"Red mug\" [level=1] [ref=e6]
-    - button \"Add to bag\" [ref=e7]
-";
-
-    /// The pass over `rank` for a goal that names the copies, with the scorer's groups.
-    fn lift(snap: &Snapshot<'_>, rank: &mut [f32]) {
-        let goal = analyse("Add to bag", Default::default());
-        let matches = match_goal(snap, &goal);
-        let scorer = Scorer::new(snap, &goal, &matches);
-        lift_subject_copies(snap, &scorer, rank);
-    }
-
-    #[test]
-    fn the_copy_beside_the_h1_ranks_first() {
-        let snap = parse(PAGE).expect("the page parses");
-        let (carousel, subject) = (snap.index_of_ref("e4"), snap.index_of_ref("e7"));
-        let mut rank = vec![f32::NEG_INFINITY; snap.len()];
-        rank[carousel] = 2.0;
-        rank[subject] = -1.0;
-        lift(&snap, &mut rank);
-        assert!(rank[subject] > rank[carousel], "{rank:?}");
-        assert_eq!(rank[carousel], 2.0, "the other copy keeps its rank");
-    }
-
-    #[test]
-    fn nothing_moves_without_an_h1_or_among_equally_near_copies() {
-        let without_h1 = PAGE.replace(
-            "heading \"Red mug\" [level=1]",
-            "heading \"Red mug\" [level=2]",
-        );
-        let snap = parse(&without_h1).expect("the page parses");
-        let mut rank = vec![0.0; snap.len()];
-        rank[snap.index_of_ref("e4")] = 2.0;
-        let before = rank.clone();
-        lift(&snap, &mut rank);
-        assert_eq!(rank, before);
-
-        let side_by_side = "\
-- main [ref=e1]:
-  - heading \"Mugs\" [level=1] [ref=e2]
-  - button \"Add to bag\" [ref=e3]
-  - button \"Add to bag\" [ref=e4]
-";
-        let snap = parse(side_by_side).expect("the page parses");
-        let mut rank = vec![0.0, 0.0, 1.0, -1.0];
-        lift(&snap, &mut rank);
-        assert_eq!(rank, vec![0.0, 0.0, 1.0, -1.0]);
-    }
-}
+mod tests;

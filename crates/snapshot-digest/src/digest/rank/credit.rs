@@ -186,7 +186,7 @@ pub(crate) struct NodeScore {
 }
 
 /// Everything scoring needs, computed once per digest.
-pub(crate) struct Scorer<'s, 'a> {
+pub(crate) struct WordCredit<'s, 'a> {
     snap: &'s Snapshot<'a>,
     goal: &'s Goal,
     matches: &'s Matches,
@@ -207,7 +207,7 @@ pub(crate) struct Scorer<'s, 'a> {
     column_head: Vec<usize>,
 }
 
-impl<'s, 'a> Scorer<'s, 'a> {
+impl<'s, 'a> WordCredit<'s, 'a> {
     /// Whether there is a goal with words to match (an outline has none).
     pub(crate) fn has_goal(&self) -> bool {
         !self.goal.concepts.is_empty()
@@ -472,7 +472,7 @@ impl<'s, 'a> Scorer<'s, 'a> {
     }
 }
 
-impl Scorer<'_, '_> {
+impl WordCredit<'_, '_> {
     /// Whether node `i`, whose own strings match `own_concepts` of the goal's concepts, is
     /// text that restates an action goal.
     pub(crate) fn echo(&self, i: usize, own_concepts: usize) -> bool {
