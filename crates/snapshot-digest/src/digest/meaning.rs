@@ -8,9 +8,9 @@ use super::hash;
 
 pub(super) mod kept;
 pub(super) mod lexicon;
-pub(super) mod relatedness;
 pub(super) mod neighbours;
 pub(super) mod question;
+pub(super) mod relatedness;
 pub(super) mod stopwords;
 pub(super) mod table;
 pub(super) mod text;

@@ -1,22 +1,17 @@
 //! A goal digest page: the best matches with context, then further candidates, then a map
 //! of what was left out, each within its share of the budget.
 
-use std::borrow::Cow;
-
+use super::Ranked;
+use super::credit::WordCredit;
 use super::emit::{EmitOptions, emit};
 use super::explain::{Explanation, KeptAs, ScorePart};
-use super::features::{NAMES, extract};
 use super::fill::{Candidates, write_region_map};
 use super::form::in_form;
-use super::goal::{Goal, Intent, analyse};
-use super::index::match_goal;
-use super::relatedness::Relatedness;
-use super::ranking::Ranking;
-use super::credit::WordCredit;
+use super::goal::{Goal, Intent};
+use super::output::{Digest, finish};
 use super::select::{Limits, Pool, Selection, select, select_given};
-use super::subject::lift_subject_copies;
+use super::settings::DigestConfig;
 use super::text::clip;
-use super::{Digest, DigestConfig, RankFeatures, finish};
 use crate::syntax::{Brief, dominant_site, starts_node};
 use crate::{Snapshot, Syntax, estimate_tokens};
 
@@ -54,46 +49,91 @@ struct Parts {
     more: bool,
 }
 
-/// Builds the digest and, when `explain` is set, why each node is in it. With `given`, page
-/// 1's matches are those nodes (best first), not the digest's own choice. With `model`, its
-/// scores are the ranking's model features in place of the built-in model's.
-pub(crate) fn goal_digest(
+/// What a goal digest is asked for besides its settings.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Request<'g> {
+    /// Say why each node is shown ([`Explanation`]).
+    pub(crate) explain: bool,
+    /// Page 1's matches, best first, chosen by someone else (the LLM digest's model) instead
+    /// of the word credit.
+    pub(crate) given: Option<&'g [usize]>,
+}
+
+/// A goal digest's sizes, measured before anything is ranked.
+pub(crate) struct Measured {
+    /// The goal as the header quotes it.
+    quoted: String,
+    input_tokens: usize,
+    budget: usize,
+}
+
+/// What the layout makes of a snapshot before ranking: the snapshot whole when it fits
+/// the budget with its header, else its sizes.
+pub(crate) enum Fit {
+    Whole((Digest, Vec<Explanation>)),
+    Over(Measured),
+}
+
+/// Whether `snap` comes back whole for `goal_text` under `config`.
+pub(crate) fn fit(
     snap: &Snapshot<'_>,
     goal_text: &str,
     config: &DigestConfig,
     explain: bool,
-    given: Option<&[usize]>,
-    model: Option<&dyn Relatedness>,
-) -> (Digest, Vec<Explanation>) {
-    let page = config.page.max(1);
-    let quoted = &shorten(goal_text);
+) -> Fit {
+    let quoted = shorten(goal_text);
     let input_tokens = estimate_tokens(snap.source());
     let budget = config.budget(input_tokens);
     // Whole when the snapshot and its header line fit (the header measured with a token
     // count as wide as the budget's).
-    let whole_header = estimate_tokens(&whole_header(quoted, budget, budget));
+    let whole_header = estimate_tokens(&whole_header(&quoted, budget, budget));
     if input_tokens <= budget.saturating_sub(whole_header) {
-        return whole(snap, quoted, budget, page, input_tokens, explain);
+        return Fit::Whole(whole(
+            snap,
+            &quoted,
+            budget,
+            config.page.max(1),
+            input_tokens,
+            explain,
+        ));
     }
-    let goal = analyse(goal_text, config.without);
+    Fit::Over(Measured {
+        quoted,
+        input_tokens,
+        budget,
+    })
+}
+
+/// Page [`DigestConfig::page`] of a goal digest of `snap`, laid out from the rank stage's
+/// answer: the matches the word credit picks (or `request.given`) with their context, then
+/// the candidates in the learned order, then a map of the regions left out.
+pub(crate) fn goal_page(
+    snap: &Snapshot<'_>,
+    measured: &Measured,
+    ranked: &Ranked<'_, '_>,
+    config: &DigestConfig,
+    request: Request<'_>,
+) -> (Digest, Vec<Explanation>) {
+    let Request { explain, given } = request;
+    let Measured {
+        quoted,
+        input_tokens,
+        budget,
+    } = measured;
+    let (input_tokens, budget) = (*input_tokens, *budget);
+    let page = config.page.max(1);
+    let credit = &ranked.credit;
+    let score = &ranked.word_score;
+    let rank = &ranked.order;
+    let goal = ranked.goal;
     let site = dominant_site(snap);
     let site = site.as_deref();
-    let matches = match_goal(snap, &goal);
-    let credit = WordCredit::new(snap, &goal, &matches);
-    let score = if goal.concepts.is_empty() {
-        vec![0.0; snap.len()]
-    } else {
-        credit.all()
-    };
     // A goal that names a control outright finds it first; the rest of a full budget would
     // list candidates rarely read. Not for a control of a form: the goal then needs the whole
-    // form. (Measured at 60 %: median compression dev 14.5x → 15.0x, val 15.6x → 18.5x, val2
-    // 13.2x → 15.7x, no goal lost; without the form rule one dev goal was, a search form
-    // whose button shares its name with another; at 55 % val and val2 lose one each.)
-    // Matches chosen by a model (`given`) are its answer, not the word matching's: it keeps
-    // the whole budget.
+    // form. Matches chosen by a model (`given`) are its answer, not the word matching's: it
+    // keeps the whole budget.
     let named = credit
-        .named_best(&score)
+        .named_best(score)
         .filter(|&best| given.is_none() && !in_form(snap, best));
     let budget = if named.is_some() {
         budget * config.named_budget_percent.min(100) / 100
@@ -123,24 +163,11 @@ pub(crate) fn goal_digest(
             site,
         )))
     };
-    // The ranking stage: each candidate's features (word and model relatedness, role,
-    // place, copies, form, the goal's intent), combined by the learned weights
-    // (`ranking.rs`). The word matching's score still chooses the matches shown in context;
-    // the ranking orders everything after them.
-    let model = model.filter(|_| !config.without.model);
-    let rank = if credit.has_goal() {
-        let features = extract(snap, &goal, goal_text, &matches, &credit, &score, model);
-        let mut rank = ranking_of(config).scores(&features, snap.len());
-        lift_subject_copies(snap, &credit, &mut rank);
-        rank
-    } else {
-        score.clone()
-    };
     let first = first_page(
         snap,
-        &score,
-        &rank,
-        &credit,
+        score,
+        rank,
+        credit,
         config,
         body_budget(1),
         goal.intent,
@@ -152,8 +179,8 @@ pub(crate) fn goal_digest(
     } else {
         later_page(
             snap,
-            &rank,
-            &credit,
+            rank,
+            credit,
             body_budget(WIDEST_PAGE),
             &first,
             page,
@@ -171,7 +198,7 @@ pub(crate) fn goal_digest(
     let shown = counts.shown;
     let header = header(quoted, config, page, &counts, snap.len(), site);
     let explanations = if explain {
-        explanations(snap, &goal, &credit, &parts)
+        explanations(snap, goal, credit, &parts)
     } else {
         Vec::new()
     };
@@ -603,54 +630,4 @@ fn explanations(
         add(i, KeptAs::Candidate);
     }
     out
-}
-
-/// The ranking `config` asks for: its own table when it has one that reads, else the
-/// built-in one.
-pub(crate) fn ranking_of(config: &DigestConfig) -> Cow<'static, Ranking> {
-    config
-        .ranking
-        .as_deref()
-        .and_then(Ranking::from_table)
-        .map_or(Cow::Borrowed(Ranking::builtin()), Cow::Owned)
-}
-
-/// The features and rank scores of `snap`'s candidates for `goal_text`, computed as the
-/// digest computes them.
-pub(crate) fn rank_features(
-    snap: &Snapshot<'_>,
-    goal_text: &str,
-    config: &DigestConfig,
-    model: &dyn Relatedness,
-) -> RankFeatures {
-    let goal = analyse(goal_text, config.without);
-    let matches = match_goal(snap, &goal);
-    let credit = WordCredit::new(snap, &goal, &matches);
-    let score = credit.all();
-    let features = extract(
-        snap,
-        &goal,
-        goal_text,
-        &matches,
-        &credit,
-        &score,
-        Some(model),
-    );
-    let scores = ranking_of(config).scores(&features, snap.len());
-    let nodes = snap.nodes();
-    RankFeatures {
-        names: NAMES,
-        refs: features
-            .nodes
-            .iter()
-            .map(|&i| {
-                nodes[i]
-                    .aria_ref()
-                    .map(|r| r.as_str().to_owned())
-                    .unwrap_or_default()
-            })
-            .collect(),
-        scores: features.nodes.iter().map(|&i| scores[i]).collect(),
-        values: features.values,
-    }
 }

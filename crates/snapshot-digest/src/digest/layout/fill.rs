@@ -1,9 +1,9 @@
 //! Spending what the best matches leave of the budget: a ranked list of further candidate
 //! controls, then a map of the regions the digest left out.
 
+use super::credit::{WordCredit, is_actionable, is_form_control};
 use super::form::form_of;
 use super::hash::{FastMap, FastSet};
-use super::credit::{WordCredit, is_actionable, is_form_control};
 use super::select::{Signature, region_of, signature};
 use super::text::clip;
 use crate::syntax::{Brief, render_node_at};

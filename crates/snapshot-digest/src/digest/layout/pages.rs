@@ -5,13 +5,15 @@
 use std::fmt::Write as _;
 use std::ops::Range;
 
+use super::credit::is_actionable;
 use super::emit::{EmitOptions, emit};
 use super::fill::{region_rank, section_end};
-use super::credit::is_actionable;
+use super::outline::{full_digest, outline_keep, outline_options};
+use super::output::{Digest, finish};
+use super::settings::DigestConfig;
 use super::text::clip;
-use super::{DigestConfig, finish, outline_keep, outline_options};
 use crate::syntax::render_node_at;
-use crate::{Digest, Snapshot, estimate_tokens};
+use crate::{Snapshot, estimate_tokens};
 
 /// Tokens kept for the header line.
 const HEADER_TOKENS: usize = 100;
@@ -40,7 +42,7 @@ pub(crate) fn full_digest_page(
     let options = outline_options(config);
     let page = config.page.max(1);
     if page == 1 {
-        let whole = super::full_digest_with(snapshot, config);
+        let whole = full_digest(snapshot, config);
         if whole.stats.output_tokens <= page_tokens {
             return whole;
         }

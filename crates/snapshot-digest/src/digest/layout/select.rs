@@ -1,7 +1,7 @@
 //! Choosing the best matches and keeping each with its context.
 
-use super::form::form_of;
 use super::credit::{NodeScore, WordCredit, is_actionable, is_context, is_form_control};
+use super::form::form_of;
 use crate::{Node, NodeKind, Snapshot, is_landmark_role};
 
 /// Hits scoring below this fraction of the best are not relevant enough to keep.

@@ -13,12 +13,12 @@
 //! the goal sets on exactly these values, which `rank_features` hands to the bench that
 //! writes them out.
 
+use super::credit::{Source, WordCredit, is_form_control};
 use super::form::Forms;
 use super::goal::{AltKind, Goal, Intent};
 use super::hash::FastMap;
 use super::index::Matches;
 use super::relatedness::Relatedness;
-use super::credit::{WordCredit, Source, is_form_control};
 use super::text::{clip, for_each_word};
 use crate::addressed::is_marker;
 use crate::{Snapshot, is_landmark_role};

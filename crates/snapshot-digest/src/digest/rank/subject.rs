@@ -16,7 +16,11 @@ use crate::roles::is_interactive_role;
 /// Lifts, in `rank`, the copy of each control nearest an `h1` of the page in the tree to the
 /// best rank among its copies (just above it). Nothing moves on a page without an `h1`, nor
 /// among copies two or more of which are as near one.
-pub(crate) fn lift_subject_copies(snap: &Snapshot<'_>, credit: &WordCredit<'_, '_>, rank: &mut [f32]) {
+pub(crate) fn lift_subject_copies(
+    snap: &Snapshot<'_>,
+    credit: &WordCredit<'_, '_>,
+    rank: &mut [f32],
+) {
     let nodes = snap.nodes();
     // Whether each node's subtree holds an `h1`, children after their parent in pre-order:
     // one pass backwards. A page may have several (a site's title and a product's name); a

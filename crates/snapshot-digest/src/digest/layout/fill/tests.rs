@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::parse;
 
@@ -22,10 +21,8 @@ const PAGE: &str = "\
 /// The candidate list of `snap` for question `goal`, the nodes of `ranked` scored as given
 /// and the rest unranked: its text, and the nodes it wrote.
 fn list<'s>(snap: &'s Snapshot<'s>, goal: &str, ranked: &[(&str, f32)]) -> (String, Vec<usize>) {
-    use super::super::{goal::analyse, index::match_goal};
-    let goal = analyse(goal, Default::default());
-    let matches = match_goal(snap, &goal);
-    let credit = WordCredit::new(snap, &goal, &matches);
+    let reading = crate::digest::rank::Reading::new(snap, goal, Default::default());
+    let credit = WordCredit::new(snap, &reading.goal, &reading.matches);
     let mut score = vec![f32::NEG_INFINITY; snap.len()];
     for &(r, s) in ranked {
         score[snap.index_of_ref(r)] = s;

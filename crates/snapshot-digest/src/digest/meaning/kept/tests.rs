@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::digest::meaning::text::light_stem;
 use crate::digest::meaning::wordnet;

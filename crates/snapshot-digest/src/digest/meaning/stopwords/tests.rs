@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::digest::meaning::text::for_each_word;
 

@@ -1,4 +1,3 @@
-
 use super::{clip, fold, fold_into};
 
 #[test]

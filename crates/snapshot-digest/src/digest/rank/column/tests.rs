@@ -1,7 +1,6 @@
-
+use super::super::credit::{Source, WordCredit};
 use super::super::goal::analyse;
 use super::super::index::match_goal;
-use super::super::credit::{WordCredit, Source};
 use super::*;
 use crate::parse;
 

@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn says(goal: &Goal, word: &str) -> bool {

@@ -1,4 +1,3 @@
-
 use super::super::goal::analyse;
 use super::super::index::match_goal;
 use super::*;

@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn find(trie: &Trie, s: &str) -> Option<u32> {
