@@ -2,18 +2,20 @@
 //! of what was left out, each within its share of the budget.
 
 use super::Ranked;
+use super::candidates::Candidates;
 use super::credit::WordCredit;
+use super::cut::{cut_to_fit, unkeep_cut};
 use super::emit::{EmitOptions, emit};
-use super::explain::{Explanation, KeptAs, ScorePart};
-use super::fill::{Candidates, write_region_map};
+use super::explain::{Explanation, KeptAs, Shown, explanations};
 use super::form::in_form;
-use super::goal::{Goal, Intent};
+use super::goal::Intent;
+use super::header::{Counts, header, shorten, whole_header};
 use super::output::{Digest, finish};
+use super::regions::write_region_map;
 use super::select::{Limits, Pool, Selection, select, select_given};
 use super::settings::DigestConfig;
-use super::text::clip;
-use crate::syntax::{Brief, dominant_site, starts_node};
-use crate::{Snapshot, Syntax, estimate_tokens};
+use crate::syntax::{Brief, dominant_site};
+use crate::{Snapshot, estimate_tokens};
 
 /// Share of the body budget the best matches with their context may take: for a question
 /// the answer is in text, which only matches show; for an action the further candidates are
@@ -26,10 +28,8 @@ const HITS_SHARE_ACT: f32 = 0.35;
 const MAP_SHARE: f32 = 0.06;
 /// Text of a candidate line is cut at this many chars, its `/url` at a third of it: one
 /// candidate is a pointer, its host and path say enough (and a link's name alone, when no
-/// link to another destination shares it: `fill::Candidates::named_alone`).
+/// link to another destination shares it: `candidates::Candidates::named_alone`).
 const CANDIDATE_TEXT_CHARS: usize = 120;
-/// Longest goal quoted in a header, in chars.
-const GOAL_CHARS: usize = 200;
 /// Chars per estimated token of snapshot text, to turn token shares into the char limits
 /// the selection works with.
 const CHARS_PER_TOKEN: usize = 3;
@@ -198,7 +198,16 @@ pub(crate) fn goal_page(
     let shown = counts.shown;
     let header = header(quoted, config, page, &counts, snap.len(), site);
     let explanations = if explain {
-        explanations(snap, goal, credit, &parts)
+        explanations(
+            snap,
+            goal,
+            credit,
+            Shown {
+                hits: &parts.hits,
+                kept: &parts.kept,
+                listed: &parts.listed,
+            },
+        )
     } else {
         Vec::new()
     };
@@ -254,23 +263,6 @@ fn whole(
         finish(snap, input_tokens, header, body, snap.len(), 0),
         explanations,
     )
-}
-
-fn whole_header(goal: &str, input_tokens: usize, budget: usize) -> String {
-    if goal.trim().is_empty() {
-        return format!(
-            "# snapshot: whole, {input_tokens} tokens within the budget of {budget}; nothing omitted\n"
-        );
-    }
-    format!(
-        "# snapshot for goal {goal:?}: whole, {input_tokens} tokens within the budget of {budget}; nothing omitted\n"
-    )
-}
-
-/// The goal as the header quotes it: at most `GOAL_CHARS` chars, so that a long goal cannot
-/// take the budget.
-fn shorten(goal: &str) -> String {
-    clip(goal, GOAL_CHARS)
 }
 
 /// Page 1: matches with context, candidates, region map.
@@ -420,58 +412,6 @@ fn lists_text(credit: &WordCredit<'_, '_>) -> bool {
     credit.has_goal() && credit.reads()
 }
 
-/// Drops whole lines from the end of `body` until it and a closing note fit `budget`.
-fn cut_to_fit(body: &mut String, budget: usize, syntax: Syntax) {
-    const NOTE: &str = "# … the rest of this match was cut to fit the budget\n";
-    let limit = budget.saturating_sub(estimate_tokens(NOTE));
-    let mut used = 0;
-    let mut end = 0;
-    // Where the last whole node ends: a node of chrome-devtools-mcp's syntax can span lines
-    // (a name with line breaks), and a cut inside it would leave its quote open.
-    let mut node_end = 0;
-    for line in body.split_inclusive('\n') {
-        if starts_node(syntax, line) {
-            node_end = end;
-        }
-        let cost = estimate_tokens(line);
-        if used + cost > limit {
-            end = node_end;
-            break;
-        }
-        used += cost;
-        end += line.len();
-    }
-    body.truncate(end);
-    body.push_str(NOTE);
-}
-
-/// Marks as not kept the kept nodes a cut dropped: the body is written in document order and
-/// cut from its end, so from the first kept control whose ref the body no longer shows, every
-/// kept node after it is gone.
-fn unkeep_cut(snap: &Snapshot<'_>, body: &str, keep: &mut [bool]) {
-    let shows = |r: &str| match snap.syntax() {
-        Syntax::Playwright => body.contains(&format!("[ref={r}]")),
-        Syntax::DevTools => {
-            let mark = format!("uid={r}");
-            body.match_indices(&mark).any(|(at, _)| {
-                body[at + mark.len()..]
-                    .chars()
-                    .next()
-                    .is_none_or(char::is_whitespace)
-            })
-        }
-    };
-    let first_cut = snap.nodes().iter().enumerate().find_map(|(i, node)| {
-        let r = node.aria_ref()?;
-        (keep.get(i).copied().unwrap_or(false) && !shows(r.as_str())).then_some(i)
-    });
-    if let Some(first) = first_cut {
-        for k in keep.iter_mut().skip(first) {
-            *k = false;
-        }
-    }
-}
-
 /// Page 2 and later: the candidates after those of the pages before, nothing else.
 fn later_page(
     snap: &Snapshot<'_>,
@@ -505,17 +445,6 @@ fn later_page(
     }
 }
 
-/// What the header line reports.
-struct Counts {
-    hits: usize,
-    listed: usize,
-    regions: usize,
-    shown: usize,
-    more: bool,
-    /// The matches were chosen by someone else (the LLM digest's model).
-    given: bool,
-}
-
 /// How a candidate line is written: short, a pointer to the control.
 fn candidate_brief(site: Option<&str>) -> Brief<'_> {
     Brief {
@@ -524,110 +453,4 @@ fn candidate_brief(site: Option<&str>) -> Brief<'_> {
         site,
         hide_url: false,
     }
-}
-
-fn header(
-    goal: &str,
-    config: &DigestConfig,
-    page: usize,
-    parts: &Counts,
-    total: usize,
-    site: Option<&str>,
-) -> String {
-    let shown = parts.shown;
-    // The goal is not quoted back: the agent wrote it in the same call, and a long one would
-    // take the budget of what serves it.
-    let mut h = if goal.trim().is_empty() {
-        format!("# outline of the page, page {page}: ")
-    } else {
-        format!("# goal digest, page {page}: ")
-    };
-    if page == 1 {
-        let n = parts.hits;
-        let what = match (parts.given, n == 1) {
-            (true, _) => "chosen by the model",
-            (false, true) => "match",
-            (false, false) => "matches",
-        };
-        h.push_str(&format!("{n} {what} in context, "));
-    }
-    h.push_str(&format!(
-        "{} more {}",
-        parts.listed,
-        if parts.listed == 1 {
-            "candidate"
-        } else {
-            "candidates"
-        }
-    ));
-    if parts.regions > 0 {
-        h.push_str(&format!(", {} regions mapped", parts.regions));
-    }
-    h.push_str(&format!(
-        "; {shown} of {total} nodes, \"# …\" marks omissions; "
-    ));
-    if let Some(site) = site {
-        h.push_str(&format!("links to {site} show only their path; "));
-    }
-    if parts.more {
-        h.push_str(
-            &config
-                .next_page_hint
-                .replace("{page}", &(page + 1).to_string()),
-        );
-        h.push_str(", or ");
-    }
-    h.push_str(&config.full_snapshot_hint);
-    h.push('\n');
-    h
-}
-
-fn explanations(
-    snap: &Snapshot<'_>,
-    goal: &Goal,
-    credit: &WordCredit<'_, '_>,
-    parts: &Parts,
-) -> Vec<Explanation> {
-    let nodes = snap.nodes();
-    let mut out = Vec::new();
-    let mut add = |i: usize, kept_as: KeptAs| {
-        let s = credit.explain(i);
-        let node = &nodes[i];
-        out.push(Explanation {
-            line: node.line(),
-            role: node.role().to_owned(),
-            name: node.name().map(str::to_owned),
-            aria_ref: node.aria_ref().map(|r| r.as_str().to_owned()),
-            kept_as,
-            score: s.total,
-            prior: s.prior,
-            boost: s.boost,
-            echo: s.echo,
-            parts: s
-                .parts
-                .iter()
-                .map(|&(k, credit, source)| ScorePart {
-                    concept: goal.concepts[k]
-                        .alts
-                        .first()
-                        .map(|a| a.text.clone())
-                        .unwrap_or_default(),
-                    credit,
-                    source: source.as_str(),
-                })
-                .collect(),
-        });
-    };
-    for &i in &parts.hits {
-        add(i, KeptAs::Match);
-    }
-    for (i, &k) in parts.kept.iter().enumerate() {
-        if k && !parts.hits.contains(&i) {
-            add(i, KeptAs::Context);
-        }
-    }
-    for &i in &parts.listed {
-        add(i, KeptAs::Candidate);
-    }
-    out
 }

@@ -1,5 +1,9 @@
 //! Why a goal digest kept each node: for whoever tunes or debugs it.
 
+use super::credit::WordCredit;
+use super::goal::Goal;
+use crate::Snapshot;
+
 /// How a node came into a goal digest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KeptAs {
@@ -107,4 +111,66 @@ impl std::fmt::Display for Explanation {
         }
         Ok(())
     }
+}
+
+/// The nodes a goal digest's page shows, by how they came in.
+pub(crate) struct Shown<'p> {
+    /// The matches, best first.
+    pub(crate) hits: &'p [usize],
+    /// Per node, whether it is written as a match or its context.
+    pub(crate) kept: &'p [bool],
+    /// The candidates listed, in the learned order.
+    pub(crate) listed: &'p [usize],
+}
+
+/// Why each node of a goal digest's page is in it: its matches, their context, its
+/// candidates, with the parts of each one's word credit.
+pub(crate) fn explanations(
+    snap: &Snapshot<'_>,
+    goal: &Goal,
+    credit: &WordCredit<'_, '_>,
+    shown: Shown<'_>,
+) -> Vec<Explanation> {
+    let nodes = snap.nodes();
+    let mut out = Vec::new();
+    let mut add = |i: usize, kept_as: KeptAs| {
+        let s = credit.explain(i);
+        let node = &nodes[i];
+        out.push(Explanation {
+            line: node.line(),
+            role: node.role().to_owned(),
+            name: node.name().map(str::to_owned),
+            aria_ref: node.aria_ref().map(|r| r.as_str().to_owned()),
+            kept_as,
+            score: s.total,
+            prior: s.prior,
+            boost: s.boost,
+            echo: s.echo,
+            parts: s
+                .parts
+                .iter()
+                .map(|&(k, credit, source)| ScorePart {
+                    concept: goal.concepts[k]
+                        .alts
+                        .first()
+                        .map(|a| a.text.clone())
+                        .unwrap_or_default(),
+                    credit,
+                    source: source.as_str(),
+                })
+                .collect(),
+        });
+    };
+    for &i in shown.hits {
+        add(i, KeptAs::Match);
+    }
+    for (i, &k) in shown.kept.iter().enumerate() {
+        if k && !shown.hits.contains(&i) {
+            add(i, KeptAs::Context);
+        }
+    }
+    for &i in shown.listed {
+        add(i, KeptAs::Candidate);
+    }
+    out
 }

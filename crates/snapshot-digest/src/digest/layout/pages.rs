@@ -7,9 +7,9 @@ use std::ops::Range;
 
 use super::credit::is_actionable;
 use super::emit::{EmitOptions, emit};
-use super::fill::{region_rank, section_end};
 use super::outline::{full_digest, outline_keep, outline_options};
 use super::output::{Digest, finish};
+use super::regions::{region_rank, section_end};
 use super::settings::DigestConfig;
 use super::text::clip;
 use crate::syntax::render_node_at;

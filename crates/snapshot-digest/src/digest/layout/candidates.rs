@@ -1,20 +1,16 @@
-//! Spending what the best matches leave of the budget: a ranked list of further candidate
-//! controls, then a map of the regions the digest left out.
+//! The ranked list of further candidates, spent from what the best matches leave of the
+//! budget: controls (and for a question, text with its label or value) the agent has not
+//! been shown, best first, repeats written once.
 
 use super::credit::{WordCredit, is_actionable, is_form_control};
 use super::form::form_of;
 use super::hash::{FastMap, FastSet};
-use super::select::{Signature, region_of, signature};
-use super::text::clip;
+use super::select::{Signature, signature};
 use crate::syntax::{Brief, render_node_at};
-use crate::{Node, NodeId, NodeKind, Snapshot, estimate_tokens, is_landmark_role};
+use crate::{Node, NodeId, NodeKind, Snapshot, estimate_tokens};
 
 /// Most companions written after a field candidate: the rest of a small form.
 const COMPANIONS: usize = 3;
-/// Longest region name shown in the map, in chars.
-const MAP_NAME_CHARS: usize = 60;
-/// Deepest heading level that names a region in the map.
-const MAP_HEADING_LEVEL: i64 = 3;
 
 /// Controls (and, for a question, text) with a ref that the agent has not been shown, best
 /// first: by rank, then those
@@ -396,104 +392,6 @@ fn write_candidate(
         return Some(label);
     }
     None
-}
-
-/// Writes comment lines naming the landmarks and headings (levels 1 to 3) that hold nodes not
-/// shown, with how many nodes and controls of each were left out: landmarks first, then
-/// headings by level, as long as they fit `max_tokens`, written in document order. Returns
-/// how many regions were written.
-pub(crate) fn write_region_map(
-    out: &mut String,
-    snap: &Snapshot<'_>,
-    credit: &WordCredit<'_, '_>,
-    shown: &[bool],
-    max_tokens: usize,
-) -> usize {
-    let nodes = snap.nodes();
-    let n = nodes.len();
-    // Prefix sums of omitted nodes and omitted controls.
-    let mut omitted = vec![0u32; n + 1];
-    let mut controls = vec![0u32; n + 1];
-    for i in 0..n {
-        let hidden = !shown[i];
-        omitted[i + 1] = omitted[i] + u32::from(hidden);
-        controls[i + 1] = controls[i] + u32::from(hidden && credit.actionable(i));
-    }
-    let title = "# omitted regions (nodes, controls); a goal that names one finds it:\n";
-    let mut used = estimate_tokens(title);
-    if used > max_tokens {
-        return 0;
-    }
-    // Landmarks first, then level-1 and level-2 headings, then level-3 ones, as long as they
-    // fit; written in document order.
-    let mut picked: Vec<(usize, String)> = Vec::new();
-    'ranks: for rank in 0..3 {
-        for (i, node) in nodes.iter().enumerate() {
-            if region_rank(node) != Some(rank) {
-                continue;
-            }
-            let heading = rank > 0;
-            let end = if heading {
-                section_end(snap, i)
-            } else {
-                node.end as usize
-            };
-            let hidden = omitted[end] - omitted[i];
-            if hidden == 0 {
-                continue;
-            }
-            let mut line = format!("#   {}", node.role());
-            if let Some(level) = node.level().filter(|_| heading) {
-                line.push_str(&format!(" h{level}"));
-            }
-            if let Some(name) = node.name() {
-                line.push_str(&format!(" {:?}", clip(name, MAP_NAME_CHARS)));
-            }
-            line.push_str(&format!(": {hidden}, {}\n", controls[end] - controls[i]));
-            let cost = estimate_tokens(&line);
-            if used + cost > max_tokens {
-                break 'ranks;
-            }
-            used += cost;
-            picked.push((i, line));
-        }
-    }
-    if picked.is_empty() {
-        return 0;
-    }
-    picked.sort_by_key(|(i, _)| *i);
-    out.push_str(title);
-    for (_, line) in &picked {
-        out.push_str(line);
-    }
-    picked.len()
-}
-
-/// Which round of the map a node is named in: landmarks (0), headings of levels 1 and 2 (1),
-/// of level 3 (2); `None` for other nodes and nameless headings.
-pub(crate) fn region_rank(node: &Node<'_>) -> Option<u8> {
-    if is_landmark_role(node.role()) {
-        return Some(0);
-    }
-    if node.role() != "heading" || node.name().is_none() {
-        return None;
-    }
-    match node.level() {
-        None | Some(..=2) => Some(1),
-        Some(l) if l <= MAP_HEADING_LEVEL => Some(2),
-        Some(_) => None,
-    }
-}
-
-/// Where a heading's section ends: at the next heading of the same or a higher level, or at
-/// the end of the landmark or article it sits in.
-pub(crate) fn section_end(snap: &Snapshot<'_>, i: usize) -> usize {
-    let nodes = snap.nodes();
-    let level = nodes[i].level().unwrap_or(1);
-    let limit = region_of(nodes, i).map_or(nodes.len(), |r| nodes[r].end as usize);
-    (i + 1..limit)
-        .find(|&j| nodes[j].role() == "heading" && nodes[j].level().unwrap_or(1) <= level)
-        .unwrap_or(limit)
 }
 
 #[cfg(test)]
