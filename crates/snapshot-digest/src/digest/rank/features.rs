@@ -1,4 +1,5 @@
-//! The features of each candidate node that the learned ranking (`ranking.rs`) combines.
+//! The features of each candidate node that the learned ranking (`ranking.rs`) combines:
+//! declared once in [`list`], computed here.
 //!
 //! A candidate is a node with a ref: what an agent can act on or be pointed at. Each is
 //! described by general signals only, none made for one site or goal: how much of each of
@@ -13,7 +14,7 @@
 //! the goal sets on exactly these values, which `rank_features` hands to the bench that
 //! writes them out.
 
-use super::credit::{Source, WordCredit, is_form_control};
+use super::credit::{Source, WordCredit};
 use super::form::Forms;
 use super::goal::{AltKind, Goal, Intent};
 use super::hash::FastMap;
@@ -23,104 +24,16 @@ use super::text::{clip, for_each_word};
 use crate::addressed::is_marker;
 use crate::{Snapshot, is_landmark_role};
 
-/// The features, in the order of each candidate's row: the names the training script and
-/// the ranking table use.
-pub(crate) const NAMES: &[&str] = &[
-    // Word relatedness, per source of credit (`credit::Source`), relative to the page's best.
-    "own",
-    "label",
-    "parent",
-    "near",
-    "item",
-    "section",
-    "column",
-    "heading",
-    "own_max",
-    "log_own",
-    "log_credit",
-    "own_share",
-    "own_rel",
-    "word_score_rel",
-    "word_score_top",
-    "named",
-    "named_all",
-    "echo",
-    "quoted",
-    // The value a question asks for.
-    "value_own",
-    "value_near",
-    "digits",
-    // The model of relatedness: only how a candidate's score stands among the page's
-    // (`Relatedness` scores compare only within one call, so a model of the caller's may
-    // have any scale).
-    "cos_z",
-    "cos_top",
-    "cos_rank",
-    "missing_cos_z",
-    "foreign_cos_z",
-    // Role.
-    "role_link",
-    "role_button",
-    "role_field",
-    "role_choice",
-    "role_check",
-    "role_menu",
-    "role_heading",
-    "role_text",
-    "role_cell",
-    "role_listitem",
-    "role_img",
-    "role_other",
-    // Landmark.
-    "in_banner",
-    "in_navigation",
-    "in_main_landmark",
-    "in_contentinfo",
-    "in_complementary",
-    "in_form_landmark",
-    "in_no_landmark",
-    // Place.
-    "depth",
-    "position",
-    "after_h1",
-    "h1_near",
-    "no_h1",
-    "in_main",
-    // Copies, form, strings.
-    "copies",
-    "unique",
-    "in_form",
-    "name_words",
-    "has_name",
-    "has_url",
-    "fragment_url",
-    "long_text",
-    // The goal's intent, crossed with the node.
-    "act_actionable",
-    "act_text",
-    "fill_field",
-    "fill_in_form",
-    "read_text",
-    "read_cell",
-    "read_actionable",
-    "read_digits",
-    "read_value_own",
-    "read_value_near",
-    "read_own",
-    "read_label",
-    "read_parent",
-    "read_near",
-    "read_heading",
-    "read_column",
-];
+use list::{Facts, Feature, GoalFacts, role_group, row};
+pub(crate) use list::{NAMES, WIDTH};
+
+mod list;
 
 /// Longest text of a node the model reads, in chars: a paragraph's first sentences say what
 /// it is about, and the model's cost grows with the text.
 const MODEL_TEXT_CHARS: usize = 200;
-/// Nodes over which the closeness to the `h1` decays.
-const H1_SCALE: f32 = 60.0;
 
-/// The candidates of a page and their features, one row of `NAMES.len()` values each.
+/// The candidates of a page and their features, one row of [`WIDTH`] values each.
 pub(crate) struct Features {
     pub(crate) nodes: Vec<usize>,
     pub(crate) values: Vec<f32>,
@@ -129,19 +42,8 @@ pub(crate) struct Features {
 impl Features {
     /// Candidate `r`'s row.
     pub(crate) fn row(&self, r: usize) -> &[f32] {
-        &self.values[r * NAMES.len()..(r + 1) * NAMES.len()]
+        &self.values[r * WIDTH..(r + 1) * WIDTH]
     }
-}
-
-/// What the goal's words say it wants done.
-struct GoalFacts {
-    act: f32,
-    fill: f32,
-    read: f32,
-    /// The concept of the value a question asks for, if any.
-    value: Option<usize>,
-    /// Share of the goal's concepts the page lacks.
-    missing: f32,
 }
 
 /// Words that ask to enter values (English and a few other languages' imperatives); a goal
@@ -296,10 +198,8 @@ pub(crate) fn extract(
     }
     let foreign = f32::from(u8::from(!credit.english_page()));
     let forms = Forms::new(snap);
-    let flag = |b: bool| f32::from(u8::from(b));
-    let mut values = Vec::with_capacity(candidates.len() * NAMES.len());
+    let mut values = Vec::with_capacity(candidates.len() * WIDTH);
     let mut per_source = [0.0f32; 7];
-    let mut own_max;
     // Per concept, the best credit of any source: the sum, in logs, reads like a product of
     // the goal's concepts, as the hand-weighted score did.
     let mut best_credit: Vec<f32> = Vec::with_capacity(c);
@@ -307,7 +207,7 @@ pub(crate) fn extract(
         let node = &nodes[i];
         let role = node.role();
         per_source.fill(0.0);
-        own_max = 0.0f32;
+        let mut own_max = 0.0f32;
         let mut value_own = false;
         let mut value_near = false;
         let mut quoted = 0.0f32;
@@ -335,13 +235,6 @@ pub(crate) fn extract(
                 }
             }
         });
-        let per = |s: Source| {
-            if c == 0 {
-                0.0
-            } else {
-                per_source[s as usize] / c as f32
-            }
-        };
         let heading = heading_before[i];
         let heading_credit = if heading == usize::MAX || c == 0 {
             0.0
@@ -353,8 +246,6 @@ pub(crate) fn extract(
         };
         let actionable = credit.actionable(i);
         let own_text = node.name().or(node.text()).unwrap_or_default();
-        let digits = own_text.bytes().any(|b| b.is_ascii_digit());
-        let words = own_text.split_whitespace().count();
         // Whether the goal names the control: only asked of one its own words match, the
         // others say none of the goal's words.
         let named = if actionable && own_concepts > 0 {
@@ -362,133 +253,66 @@ pub(crate) fn extract(
         } else {
             (0.0, 0.0)
         };
-        let group = role_group(role);
-        let text_like = group == RoleGroup::Text;
-        let cell_like = group == RoleGroup::Cell;
         let z = if spread > 0.0 {
             (cos[r] - mean) / spread
         } else {
             0.0
         };
-        let z = if cos[r].is_finite() { z } else { -3.0 };
-        let lm = landmark[i].map_or("", |l| nodes[l].role());
-        let (own, label, parent, near) = (
-            per(Source::Own),
-            per(Source::Label),
-            per(Source::Parent),
-            per(Source::Surroundings),
-        );
-        let count = node
-            .name()
-            .and_then(|name| copies.get(&(role, name)))
-            .copied()
-            .unwrap_or(1);
-        let url = node.url();
-        let form = actionable && forms.contains(snap, i);
         let question_value = facts.value.is_some();
-        let has_value_own = question_value && value_own;
-        let row = [
-            own,
-            label,
-            parent,
-            near,
-            per(Source::Item),
-            per(Source::Section),
-            per(Source::Column),
-            heading_credit,
+        let candidate = Facts {
+            goal: &facts,
+            node,
+            index: i,
+            nodes: n,
+            candidates: candidates.len(),
+            h1,
+            concepts: c,
+            per_source,
+            heading: heading_credit,
             own_max,
-            (0.01 + own).ln(),
-            (0.01 + best_credit.iter().sum::<f32>()).ln(),
-            if c == 0 {
-                0.0
-            } else {
-                own_concepts as f32 / c as f32
-            },
-            // The node's own credit relative to the page's best: filled in below, once
-            // every candidate's is known.
+            credit_sum: best_credit.iter().sum::<f32>(),
+            own_concepts,
             own_sum,
-            if best_word > 0.0 {
+            word_rel: if best_word > 0.0 {
                 word[r] / best_word
             } else {
                 0.0
             },
-            if word[r] > 0.0 {
+            word_top: if word[r] > 0.0 {
                 1.0 / (1.0 + word_rank[r] as f32)
             } else {
                 0.0
             },
-            named.0,
-            flag(named.1 >= 1.0),
-            flag(credit.echo(i, own_concepts)),
-            quoted.min(1.0),
-            flag(has_value_own),
-            flag(question_value && value_near),
-            flag(digits),
-            z.clamp(-3.0, 5.0),
-            1.0 / (1.0 + cos_rank[r] as f32),
-            ((1 + cos_rank[r]) as f32).ln() / ((1 + candidates.len()) as f32).ln().max(1.0),
-            facts.missing * z.clamp(-3.0, 5.0),
-            foreign * z.clamp(-3.0, 5.0),
-            flag(group == RoleGroup::Link),
-            flag(group == RoleGroup::Button),
-            flag(group == RoleGroup::Field),
-            flag(group == RoleGroup::Choice),
-            flag(group == RoleGroup::Check),
-            flag(group == RoleGroup::Menu),
-            flag(group == RoleGroup::Heading),
-            flag(text_like),
-            flag(cell_like),
-            flag(group == RoleGroup::ListItem),
-            flag(group == RoleGroup::Img),
-            flag(group == RoleGroup::Other),
-            flag(lm == "banner"),
-            flag(lm == "navigation"),
-            flag(lm == "main"),
-            flag(lm == "contentinfo"),
-            flag(lm == "complementary"),
-            flag(matches!(lm, "form" | "search" | "dialog")),
-            flag(lm.is_empty()),
-            (node.depth() as f32 / 20.0).min(1.5),
-            i as f32 / n.max(1) as f32,
-            flag(h1.is_some_and(|h| i >= h)),
-            h1.map_or(0.0, |h| (-(i.abs_diff(h) as f32) / H1_SCALE).exp()),
-            flag(h1.is_none()),
-            flag(credit.in_main(i)),
-            (count as f32).ln(),
-            flag(count == 1),
-            flag(form),
-            ((1 + words) as f32).ln(),
-            flag(node.name().is_some()),
-            flag(url.is_some()),
-            flag(url.is_some_and(|u| u.starts_with('#'))),
-            flag(own_text.len() > 200),
-            facts.act * flag(actionable),
-            facts.act * flag(text_like),
-            facts.fill * flag(is_form_control(role)),
-            facts.fill * flag(form),
-            facts.read * flag(text_like),
-            facts.read * flag(cell_like),
-            facts.read * flag(actionable),
-            facts.read * flag(digits),
-            facts.read * flag(has_value_own),
-            facts.read * flag(question_value && value_near),
-            facts.read * own,
-            facts.read * label,
-            facts.read * parent,
-            facts.read * near,
-            facts.read * heading_credit,
-            facts.read * per(Source::Column),
-        ];
-        debug_assert_eq!(row.len(), NAMES.len());
-        values.extend_from_slice(&row);
+            named,
+            echo: credit.echo(i, own_concepts),
+            quoted,
+            value_own: question_value && value_own,
+            value_near: question_value && value_near,
+            digits: own_text.bytes().any(|b| b.is_ascii_digit()),
+            z: if cos[r].is_finite() { z } else { -3.0 },
+            cos_rank: cos_rank[r],
+            foreign,
+            group: role_group(role),
+            landmark: landmark[i].map_or("", |l| nodes[l].role()),
+            in_main: credit.in_main(i),
+            copies: node
+                .name()
+                .and_then(|name| copies.get(&(role, name)))
+                .copied()
+                .unwrap_or(1),
+            form: actionable && forms.contains(snap, i),
+            actionable,
+            words: own_text.split_whitespace().count(),
+            text_len: own_text.len(),
+        };
+        values.extend_from_slice(&row(&candidate));
     }
-    let width = NAMES.len();
-    let rel = NAMES.iter().position(|n| *n == "own_rel").unwrap_or(0);
+    let rel = Feature::own_rel as usize;
     let best_sum = (0..candidates.len())
-        .map(|r| values[r * width + rel])
+        .map(|r| values[r * WIDTH + rel])
         .fold(0.0f32, f32::max);
     for r in 0..candidates.len() {
-        let v = &mut values[r * width + rel];
+        let v = &mut values[r * WIDTH + rel];
         *v = if best_sum > 0.0 { *v / best_sum } else { 0.0 };
     }
     Features {
@@ -564,39 +388,4 @@ fn mean_spread(values: &[f32]) -> (f32, f32) {
     let mean = finite.iter().sum::<f32>() / n;
     let var = finite.iter().map(|v| (v - mean) * (v - mean)).sum::<f32>() / n;
     (mean, var.sqrt())
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum RoleGroup {
-    Link,
-    Button,
-    Field,
-    Choice,
-    Check,
-    Menu,
-    Heading,
-    Text,
-    Cell,
-    ListItem,
-    Img,
-    Other,
-}
-
-fn role_group(role: &str) -> RoleGroup {
-    match role {
-        "link" => RoleGroup::Link,
-        "button" => RoleGroup::Button,
-        "textbox" | "searchbox" | "spinbutton" | "slider" => RoleGroup::Field,
-        "combobox" | "listbox" | "option" => RoleGroup::Choice,
-        "checkbox" | "radio" | "switch" => RoleGroup::Check,
-        "menuitem" | "menuitemcheckbox" | "menuitemradio" | "tab" | "treeitem" => RoleGroup::Menu,
-        "heading" => RoleGroup::Heading,
-        "paragraph" | "text" | "blockquote" | "note" | "definition" | "term" | "caption"
-        | "code" | "math" | "strong" | "emphasis" | "time" | "status" | "insertion"
-        | "deletion" => RoleGroup::Text,
-        "cell" | "gridcell" | "rowheader" | "columnheader" | "row" => RoleGroup::Cell,
-        "listitem" => RoleGroup::ListItem,
-        "img" | "figure" => RoleGroup::Img,
-        _ => RoleGroup::Other,
-    }
 }
