@@ -30,6 +30,7 @@ pub(super) mod item;
 pub(super) mod ranking;
 pub(super) mod section;
 pub(super) mod subject;
+pub(super) mod tuning;
 
 /// The goal read and matched on the page. It owns what the rest of the stage borrows, so
 /// the caller holds it while it uses [`Ranked`].

@@ -8,37 +8,12 @@ use super::item::{Copies, copies_of_controls, item_context};
 use super::lexicon::is_stopword;
 use super::section::{Sections, section_context};
 use super::text::{fold, for_each_word, is_cjk, stem, words_match};
+use super::tuning::{
+    DECAY, ECHO_SHARE, ENTRY_BOOST, ITEM_CONTEXT, MAIN_BOOST, MAIN_NODES, NAME_WORDS, NAMED_BOOST,
+    PARENT_CONTEXT, PRIOR_ACT_HEADING, PRIOR_ACT_OTHER, PRIOR_READ_CONTROL, PRIOR_READ_OTHER,
+    PRIOR_WANTED, SECTION_CONTEXT, SIBLING_CONTEXT, WINDOW, WINDOW_CONTEXT,
+};
 use crate::{Node, NodeKind, Snapshot, is_interactive_role, is_landmark_role};
-
-/// How much a match loses per level when it is credited to an ancestor.
-const DECAY: f32 = 0.9;
-/// Weight of a label-like previous sibling or the parent's name as context of a control.
-const SIBLING_CONTEXT: f32 = 0.7;
-const PARENT_CONTEXT: f32 = 0.5;
-/// How many nodes before a node count as its surroundings, and their weight.
-const WINDOW: usize = 6;
-const WINDOW_CONTEXT: f32 = 0.4;
-/// Weight of the goal's words in the item of a repeated control (`item.rs`): below a
-/// parent's, since it tells copies apart rather than makes a control relevant. Measured:
-/// 0.2 to 0.4 gain val and val2 goals (0.3 and 0.4 the most) and lose none on dev; 0.5
-/// gains nothing on val2 and 0.7 loses dev and val goals.
-const ITEM_CONTEXT: f32 = 0.3;
-/// Weight of the goal's words in the section an in-page link leads to (`section.rs`): as an
-/// item's, since the section says what a contents entry names in a word. Measured: 0.3 and
-/// 0.5 give the same successes on all three sets; at 0.15 the uid= syntax loses the goal
-/// that only a contents entry reaches.
-const SECTION_CONTEXT: f32 = 0.3;
-/// Boost for nodes of the page's main content (the article around the first `h1`): goals
-/// say "this story", "the author", and mean the one the page is about.
-const MAIN_BOOST: f32 = 1.2;
-/// Boost for form controls when the goal carries values to type.
-const ENTRY_BOOST: f32 = 1.5;
-/// Boost for a control the goal names, times the share of its name's words the goal says:
-/// for "the article about the Firefox web browser" the link "Firefox" is the one named,
-/// "Firefox OS" only shares a word with the goal.
-const NAMED_BOOST: f32 = 0.5;
-/// Names longer than this many words are sentences, not names a goal repeats.
-const NAME_WORDS: usize = 8;
 
 pub(crate) fn is_form_control(role: &str) -> bool {
     matches!(
@@ -114,17 +89,14 @@ pub(crate) fn is_context(node: &Node<'_>) -> bool {
 fn prior(node: &Node<'_>, intent: Intent) -> f32 {
     let role = node.role();
     match intent {
-        Intent::Act if is_actionable(node) => 1.0,
-        Intent::Act if role == "heading" => 0.6,
-        Intent::Act => 0.45,
-        Intent::Read if is_reading(role) || role == "heading" => 1.0,
-        Intent::Read if is_actionable(node) => 0.8,
-        Intent::Read => 0.5,
+        Intent::Act if is_actionable(node) => PRIOR_WANTED,
+        Intent::Act if role == "heading" => PRIOR_ACT_HEADING,
+        Intent::Act => PRIOR_ACT_OTHER,
+        Intent::Read if is_reading(role) || role == "heading" => PRIOR_WANTED,
+        Intent::Read if is_actionable(node) => PRIOR_READ_CONTROL,
+        Intent::Read => PRIOR_READ_OTHER,
     }
 }
-
-/// Share of the goal's concepts that a text must match to be an echo of the goal.
-const ECHO_SHARE: f32 = 0.6;
 
 /// Where a concept's credit for a node came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -577,7 +549,7 @@ fn terse(node: &Node<'_>) -> bool {
 }
 
 /// The node range of the page's main content: the `article` or `main` around the first
-/// level-1 heading, or the 400 nodes from that heading on.
+/// level-1 heading, or the `MAIN_NODES` nodes from that heading on.
 fn main_region(snap: &Snapshot<'_>) -> std::ops::Range<usize> {
     let nodes = snap.nodes();
     let Some(h1) = nodes
@@ -591,6 +563,6 @@ fn main_region(snap: &Snapshot<'_>) -> std::ops::Range<usize> {
         .find(|a| matches!(nodes[a.index()].role(), "article" | "main"));
     match container {
         Some(a) => a.index()..nodes[a.index()].end as usize,
-        None => h1..(h1 + 400).min(nodes.len()),
+        None => h1..(h1 + MAIN_NODES).min(nodes.len()),
     }
 }

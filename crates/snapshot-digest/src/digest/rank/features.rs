@@ -24,14 +24,11 @@ use super::text::{clip, for_each_word};
 use crate::addressed::is_marker;
 use crate::{Snapshot, is_landmark_role};
 
+use super::tuning::MODEL_TEXT_CHARS;
 use list::{Facts, Feature, GoalFacts, role_group, row};
 pub(crate) use list::{NAMES, WIDTH};
 
 mod list;
-
-/// Longest text of a node the model reads, in chars: a paragraph's first sentences say what
-/// it is about, and the model's cost grows with the text.
-const MODEL_TEXT_CHARS: usize = 200;
 
 /// The candidates of a page and their features, one row of [`WIDTH`] values each.
 pub(crate) struct Features {

@@ -1,15 +1,8 @@
 //! The form a control belongs to: the unit an agent fills in and submits.
 
 use super::credit::{is_actionable, is_form_control};
+use super::tuning::{FORM_LEVELS, FORM_NODES, GROUP_LEVELS, GROUP_NODES};
 use crate::{Snapshot, is_landmark_role};
-
-/// How far up a `form` or `search` element is looked for from one of its controls, and the
-/// largest one taken as one form, in nodes.
-const FORM_LEVELS: usize = 10;
-const FORM_NODES: usize = 400;
-/// How far up, and how large, a container without a form role is looked for.
-const GROUP_LEVELS: usize = 4;
-const GROUP_NODES: usize = 60;
 
 /// A form found around a node.
 pub(crate) struct Form {

@@ -4,6 +4,10 @@ use super::hash::{FastMap, FastSet};
 use super::lexicon::{GROUPS, folded_groups, is_stopword};
 use super::question::{Value, asked, asks_a_measure, asks_a_way, is_question};
 use super::text::{fold, for_each_word, is_cjk, stem, words_match};
+use super::tuning::{
+    CJK_PAIR_WEIGHT, CLOSE_WEIGHT, GOAL_CHARS_READ, GROUP_MATCH, NEIGHBOUR_WEIGHT, QUERY_WEIGHT,
+    QUOTED_WEIGHT, QUOTED_WORD_WEIGHT, RELATED_WEIGHT, SYNONYM_WEIGHT, VALUE_WEIGHT,
+};
 use super::{Resources, neighbours, stopwords, wordnet};
 
 /// How an alternative is matched against page text.
@@ -61,23 +65,6 @@ pub(crate) struct Goal {
     pub(crate) said: Vec<String>,
     pub(crate) folded: String,
 }
-
-/// Weight of a lexicon synonym relative to the goal's own word.
-const SYNONYM_WEIGHT: f32 = 0.6;
-/// Weights of WordNet's close words (synonyms, derived forms) and related words.
-const CLOSE_WEIGHT: f32 = 0.6;
-const RELATED_WEIGHT: f32 = 0.35;
-/// Weight of an embedding neighbour: below WordNet's related words, since a neighbour may only
-/// share the topic. Measured: 0.15 to 0.25 gain the same validation goals and lose no dev
-/// goal at the default budget; 0.35 loses a dev goal and a validation goal.
-const NEIGHBOUR_WEIGHT: f32 = 0.2;
-/// Weight of a quoted phrase found whole, and of its words found one by one.
-const QUOTED_WEIGHT: f32 = 1.5;
-const QUOTED_WORD_WEIGHT: f32 = 0.5;
-/// Weight of the value a question asks for, as of a goal word of its own.
-const VALUE_WEIGHT: f32 = 1.0;
-/// Factor for quoted text in a search goal, where it is the query rather than a target.
-const QUERY_WEIGHT: f32 = 0.3;
 
 impl Concept {
     fn push(&mut self, text: String, kind: AltKind, weight: f32) {
@@ -171,17 +158,11 @@ fn groups_for_word(word: &str) -> Vec<usize> {
         .filter(|(_, terms)| {
             terms
                 .iter()
-                .any(|t| !t.stem.is_empty() && words_match(&t.stem, stemmed) >= 0.8)
+                .any(|t| !t.stem.is_empty() && words_match(&t.stem, stemmed) >= GROUP_MATCH)
         })
         .map(|(i, _)| i)
         .collect()
 }
-
-/// How much of a goal is read, in chars. Every goal of the corpus's four sets is under 200;
-/// a longer text is a document more than a goal, and each concept it adds costs a pass over
-/// the page's nodes and a row of the match table: a goal of 100,000 chars took 3.7 s and
-/// 740 MB on `wikipedia-2`.
-const GOAL_CHARS_READ: usize = 2_000;
 
 /// Analyses a goal (its first [`GOAL_CHARS_READ`] chars) without the resources of `without`.
 pub(crate) fn analyse(goal: &str, without: Resources) -> Goal {
@@ -386,7 +367,7 @@ fn add_phrasal(concepts: &mut Vec<Concept>, words: &[String]) {
     }
 }
 
-/// A run of CJK text: the run itself, and its two-character pieces at lower weight, since
+/// A run of CJK text: the run itself, and its two-character pieces at `CJK_PAIR_WEIGHT`, since
 /// words are not separated.
 fn cjk_concept(run: &str, lexicon: bool) -> Concept {
     let mut c = Concept::default();
@@ -394,7 +375,7 @@ fn cjk_concept(run: &str, lexicon: bool) -> Concept {
     let chars: Vec<char> = run.chars().collect();
     if chars.len() > 2 {
         for pair in chars.windows(2) {
-            c.push(pair.iter().collect(), AltKind::Phrase, 0.5);
+            c.push(pair.iter().collect(), AltKind::Phrase, CJK_PAIR_WEIGHT);
         }
     }
     for (g, terms) in folded_groups().iter().enumerate() {

@@ -15,13 +15,11 @@ use super::stopwords::PageLanguage;
 use super::text::{
     fold_into, for_each_word, is_cjk, light_stem, same_stem, snowball_stems, stem, words_match,
 };
+use super::tuning::{
+    IDF_FLOOR, PLACEHOLDER_WEIGHT, SNOWBALL_MIN_WEIGHT, SNOWBALL_QUALITY, URL_WEIGHT,
+};
 use crate::addressed::is_marker;
 use crate::{NodeKind, Snapshot};
-
-/// Match quality of two words with the same Snowball stem but different light stems.
-const SNOWBALL_QUALITY: f32 = 0.9;
-/// Alternatives weighted below this (WordNet's looser relatives) are not Snowball-stemmed.
-const SNOWBALL_MIN_WEIGHT: f32 = 0.5;
 
 /// Which string of a node a match came from, with its weight.
 #[derive(Debug, Clone, Copy)]
@@ -38,8 +36,8 @@ impl Field {
     fn weight(self) -> f32 {
         match self {
             Self::Name | Self::Text | Self::Fragment => 1.0,
-            Self::Placeholder => 0.8,
-            Self::Url => 0.5,
+            Self::Placeholder => PLACEHOLDER_WEIGHT,
+            Self::Url => URL_WEIGHT,
         }
     }
 }
@@ -215,7 +213,7 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
     for &(node, ci, ai, quality) in &hits {
         let alt = &goal.concepts[ci as usize].alts[ai as usize];
         let count = df.get(&(ci, ai)).copied().unwrap_or(1) as f32;
-        let idf = (total / (count + 0.5)).ln().max(0.1);
+        let idf = (total / (count + 0.5)).ln().max(IDF_FLOOR);
         let slot = &mut own[node as usize * concepts + ci as usize];
         *slot = slot.max(quality * alt.weight * idf);
     }

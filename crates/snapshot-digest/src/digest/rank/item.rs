@@ -9,12 +9,8 @@
 
 use super::hash::FastMap;
 use super::index::Matches;
+use super::tuning::{ITEM_LEVELS, ITEM_NODES};
 use crate::Snapshot;
-
-/// Most levels walked up from a control to find its item.
-const MAX_LEVELS: usize = 12;
-/// Largest item read, in nodes: a bigger one is a region of the page, not one item.
-const MAX_ITEM: usize = 400;
 
 /// The controls of each role and name, in document order: copies of one control, such as the
 /// Like button of every post.
@@ -88,10 +84,10 @@ fn item_of(
     let nodes = snap.nodes();
     let mut item = None;
     let mut at = nodes[i].parent();
-    for _ in 0..MAX_LEVELS {
+    for _ in 0..ITEM_LEVELS {
         let Some(a) = at else { break };
         let (start, end) = (a.index(), nodes[a.index()].end as usize);
-        if end - start > MAX_ITEM || count_in(start, end) > 1 {
+        if end - start > ITEM_NODES || count_in(start, end) > 1 {
             break;
         }
         item = Some(start);

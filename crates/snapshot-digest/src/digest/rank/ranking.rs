@@ -1,6 +1,9 @@
 //! The learned ranking: one weight per feature (`features.rs`), learned from the goal sets by
-//! `scripts/train-ranking.py` and compiled in (`ranking.tsv`), so that no hand-set constant
-//! says how much a label counts against a node's own name, or a button against a link.
+//! `scripts/train-ranking.py` and compiled in (`ranking.tsv`). It orders every candidate
+//! after the matches shown in context: how much a label counts against a node's own name,
+//! or a button against a link, is learned here. (The word credit that picks those matches
+//! has hand-set weights of its own, `tuning.rs`; the ranking reads each source of credit as
+//! a feature of its own and weighs it anew.)
 //!
 //! A candidate's rank score is the weighted sum of its features, the logit of a logistic
 //! regression: the probability, learned from pages it was not judged on, that it is what the

@@ -14,13 +14,8 @@
 use super::hash::{FastMap, FastSet};
 use super::index::Matches;
 use super::text::fold_into;
+use super::tuning::{ANCHOR_CHARS, SECTION_NODES};
 use crate::Snapshot;
-
-/// Most nodes read for one section: the last section on a page has no next anchor, and
-/// what follows it (references, footer) is not its content.
-const MAX_SECTION: usize = 400;
-/// Longest name or text an anchor may have, in chars: a heading, not a paragraph.
-const MAX_ANCHOR_CHARS: usize = 120;
 
 /// The best match of each concept in the section each in-page link leads to.
 #[derive(Debug, Default)]
@@ -89,8 +84,8 @@ pub(crate) fn section_context(
         }) else {
             continue;
         };
-        if label.len() > 4 * MAX_ANCHOR_CHARS
-            || label.chars().count() > MAX_ANCHOR_CHARS
+        if label.len() > 4 * ANCHOR_CHARS
+            || label.chars().count() > ANCHOR_CHARS
             || !lengths.contains(&label.chars().filter(|c| c.is_alphanumeric()).count())
         {
             continue;
@@ -126,7 +121,7 @@ pub(crate) fn section_context(
             .get(row + 1)
             .copied()
             .unwrap_or(nodes.len())
-            .min(a + MAX_SECTION)
+            .min(a + SECTION_NODES)
             .min(nodes.len());
         let credits = &mut best[row * c..(row + 1) * c];
         for j in a..end {

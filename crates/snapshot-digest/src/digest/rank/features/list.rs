@@ -4,17 +4,8 @@
 //! drift apart.
 
 use super::super::credit::{Source, is_form_control};
+use super::super::tuning::{DEPTH_SCALE, H1_SCALE, LONG_TEXT_BYTES, Z_RANGE};
 use crate::Node;
-
-/// Nodes over which the closeness to the `h1` decays.
-const H1_SCALE: f32 = 60.0;
-/// Text longer than this many bytes reads as prose, not a label.
-const LONG_TEXT_BYTES: usize = 200;
-/// Depths are read in units of this many levels, capped at 1.5 units.
-const DEPTH_SCALE: f32 = 20.0;
-/// The model's z-score is clamped to this range: a few outliers on a page should not weigh
-/// like a feature of their own.
-const Z_RANGE: (f32, f32) = (-3.0, 5.0);
 
 /// What the goal's words say it wants done, the same for every candidate of a page.
 pub(crate) struct GoalFacts {
