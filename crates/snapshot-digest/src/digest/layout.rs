@@ -19,3 +19,4 @@ pub(super) mod output;
 pub(super) mod pages;
 pub(super) mod regions;
 pub(super) mod select;
+pub(super) mod tuning;

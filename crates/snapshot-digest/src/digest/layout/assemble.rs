@@ -14,25 +14,12 @@ use super::output::{Digest, finish};
 use super::regions::write_region_map;
 use super::select::{Limits, Pool, Selection, select, select_given};
 use super::settings::DigestConfig;
+use super::tuning::{
+    CANDIDATE_TEXT_CHARS, CHARS_PER_TOKEN, HITS_SHARE_ACT, HITS_SHARE_READ, MAP_SHARE,
+};
 use crate::syntax::{Brief, dominant_site};
 use crate::{Snapshot, estimate_tokens};
 
-/// Share of the body budget the best matches with their context may take: for a question
-/// the answer is in text, which only matches show; for an action the further candidates are
-/// controls too, and a wrong first guess costs less when more of them are listed.
-const HITS_SHARE_READ: f32 = 0.6;
-const HITS_SHARE_ACT: f32 = 0.35;
-/// Share of the body budget kept for the map of omitted regions. 12 % before the model of
-/// relatedness took a share of the candidate list; 6 % since (measured with the model: dev
-/// unchanged, validation +1 goal against 12 %).
-const MAP_SHARE: f32 = 0.06;
-/// Text of a candidate line is cut at this many chars, its `/url` at a third of it: one
-/// candidate is a pointer, its host and path say enough (and a link's name alone, when no
-/// link to another destination shares it: `candidates::Candidates::named_alone`).
-const CANDIDATE_TEXT_CHARS: usize = 120;
-/// Chars per estimated token of snapshot text, to turn token shares into the char limits
-/// the selection works with.
-const CHARS_PER_TOKEN: usize = 3;
 /// A page number with more digits than any page asked for: the header of later pages is
 /// measured with it.
 const WIDEST_PAGE: usize = 1_000_000_000;
@@ -405,9 +392,8 @@ fn rest_of_page(
 }
 
 /// Whether the candidate list offers text (a paragraph, a cell) besides controls: for a
-/// question, whose answer is text, when the learned ranking orders the list (measured with
-/// leave-pages-out cross-validation: read goals of val3 51 % → 71 %; offering text for
-/// action goals too cost dev and val goals, whose targets are controls).
+/// question, whose answer is text; an action's targets are controls, and text would crowd
+/// them out.
 fn lists_text(credit: &WordCredit<'_, '_>) -> bool {
     credit.has_goal() && credit.reads()
 }

@@ -6,11 +6,9 @@ use super::credit::{WordCredit, is_actionable, is_form_control};
 use super::form::form_of;
 use super::hash::{FastMap, FastSet};
 use super::select::{Signature, signature};
+use super::tuning::COMPANIONS;
 use crate::syntax::{Brief, render_node_at};
 use crate::{Node, NodeId, NodeKind, Snapshot, estimate_tokens};
-
-/// Most companions written after a field candidate: the rest of a small form.
-const COMPANIONS: usize = 3;
 
 /// Controls (and, for a question, text) with a ref that the agent has not been shown, best
 /// first: by rank, then those

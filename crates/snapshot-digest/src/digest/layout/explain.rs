@@ -4,6 +4,9 @@ use super::credit::WordCredit;
 use super::goal::Goal;
 use crate::Snapshot;
 
+/// Longest name an explanation line shows, in chars: enough to tell the node.
+const SHOWN_NAME_CHARS: usize = 50;
+
 /// How a node came into a goal digest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KeptAs {
@@ -88,7 +91,7 @@ impl std::fmt::Display for Explanation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "line {} {}", self.line, self.role)?;
         if let Some(name) = &self.name {
-            let short: String = name.chars().take(50).collect();
+            let short: String = name.chars().take(SHOWN_NAME_CHARS).collect();
             write!(f, " {short:?}")?;
         }
         if let Some(r) = &self.aria_ref {

@@ -3,9 +3,7 @@
 
 use super::settings::DigestConfig;
 use super::text::clip;
-
-/// Longest goal quoted in a header, in chars.
-const GOAL_CHARS: usize = 200;
+use super::tuning::GOAL_CHARS;
 
 /// What the header line reports.
 pub(crate) struct Counts {

@@ -4,6 +4,7 @@
 use super::emit::{EmitOptions, emit};
 use super::output::{Digest, finish};
 use super::settings::DigestConfig;
+use super::tuning::{OUTLINE_MIN_GAP, OUTLINE_TEXT_CHARS};
 use crate::{Snapshot, estimate_tokens, is_interactive_role, is_landmark_role};
 
 /// The full digest of a snapshot whose held-back nodes are written as such.
@@ -48,11 +49,12 @@ pub(crate) fn outline_keep(snapshot: &Snapshot<'_>) -> Vec<bool> {
     keep
 }
 
-/// How the full digest is written: text cut at 120 chars, gaps of 20 nodes or more marked.
+/// How the full digest is written: text cut at `OUTLINE_TEXT_CHARS`, gaps of
+/// `OUTLINE_MIN_GAP` nodes or more marked.
 pub(crate) fn outline_options(config: &DigestConfig) -> EmitOptions<'static> {
     EmitOptions {
         site: None,
-        max_text_chars: config.max_text_chars.min(120),
-        min_gap: 20,
+        max_text_chars: config.max_text_chars.min(OUTLINE_TEXT_CHARS),
+        min_gap: OUTLINE_MIN_GAP,
     }
 }

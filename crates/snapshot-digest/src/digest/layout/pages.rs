@@ -12,16 +12,11 @@ use super::output::{Digest, finish};
 use super::regions::{region_rank, section_end};
 use super::settings::DigestConfig;
 use super::text::clip;
+use super::tuning::{
+    MAP_NAME_CHARS, OUTLINE_HEADER_TOKENS, OUTLINE_MAP_DIVISOR, OUTLINE_MAP_TOKENS,
+};
 use crate::syntax::render_node_at;
 use crate::{Snapshot, estimate_tokens};
-
-/// Tokens kept for the header line.
-const HEADER_TOKENS: usize = 100;
-/// The share of a page its region map may take, and the most it takes.
-const MAP_SHARE: usize = 10;
-const MAP_TOKENS: usize = 1_500;
-/// Longest region name shown in the map, in chars.
-const MAP_NAME_CHARS: usize = 60;
 
 /// Nodes of the outline that stay on one page: a control with the outline nodes in it, or one
 /// other node.
@@ -47,9 +42,9 @@ pub(crate) fn full_digest_page(
             return whole;
         }
     }
-    let map_tokens = (page_tokens / MAP_SHARE).min(MAP_TOKENS);
+    let map_tokens = (page_tokens / OUTLINE_MAP_DIVISOR).min(OUTLINE_MAP_TOKENS);
     let body_tokens = page_tokens
-        .saturating_sub(HEADER_TOKENS + map_tokens)
+        .saturating_sub(OUTLINE_HEADER_TOKENS + map_tokens)
         .max(1);
     let units = units(snapshot, &keep, &options, body_tokens);
     let pages = pack(snapshot, &keep, &units, &options, body_tokens);

@@ -4,12 +4,8 @@
 use super::credit::WordCredit;
 use super::select::region_of;
 use super::text::clip;
+use super::tuning::{MAP_HEADING_LEVEL, MAP_NAME_CHARS};
 use crate::{Node, Snapshot, estimate_tokens, is_landmark_role};
-
-/// Longest region name shown in the map, in chars.
-const MAP_NAME_CHARS: usize = 60;
-/// Deepest heading level that names a region in the map.
-const MAP_HEADING_LEVEL: i64 = 3;
 
 /// Writes comment lines naming the landmarks and headings (levels 1 to 3) that hold nodes not
 /// shown, with how many nodes and controls of each were left out: landmarks first, then

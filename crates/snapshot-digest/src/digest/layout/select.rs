@@ -2,28 +2,12 @@
 
 use super::credit::{NodeScore, WordCredit, is_actionable, is_context, is_form_control};
 use super::form::form_of;
+use super::tuning::{
+    ATTR_CHARS, FORM_CONTROLS, GROUP_CONTROLS, INDENT_LEVELS, LABEL_CHARS, LINE_CHARS,
+    LINE_TEXT_CHARS, POOL, PROP_LINE_CHARS, RELATIVE_FLOOR, REPEAT_CREDIT, ROW_CAP,
+    SECTION_HEADING_SCAN, SUBTREE_CAP, VALUE_SCAN, VALUE_TEXTS,
+};
 use crate::{Node, NodeKind, Snapshot, is_landmark_role};
-
-/// Hits scoring below this fraction of the best are not relevant enough to keep.
-const RELATIVE_FLOOR: f32 = 0.3;
-/// Most nodes of a kept control's or heading's own subtree that are shown.
-const SUBTREE_CAP: usize = 12;
-/// How many of the best-scored nodes compete for hit slots.
-const POOL: usize = 300;
-/// Share of a node's credit for a concept that earlier hits already showed.
-const REPEAT_CREDIT: f32 = 0.35;
-/// Most nodes of a table row shown around a hit inside it.
-const ROW_CAP: usize = 16;
-/// Longest text hit, in chars, that reads as a label whose value follows it.
-const LABEL_CHARS: usize = 40;
-/// Text siblings with words shown after a label-like text hit: the value, not the next label's.
-const VALUE_TEXTS: usize = 1;
-/// Most controls kept of a form, and of a container without the form role.
-const FORM_CONTROLS: usize = 24;
-const GROUP_CONTROLS: usize = 14;
-/// Most text siblings looked at for it, blank ones included, so a run of blank text nodes
-/// costs a bounded amount.
-const VALUE_SCAN: usize = 4;
 
 /// What the digest keeps.
 pub(crate) struct Selection {
@@ -232,20 +216,24 @@ impl Kept {
 
 /// Roughly how many chars a node's lines take in the output.
 pub(crate) fn line_cost(node: &Node<'_>) -> usize {
-    let text = node.text().map_or(0, |t| t.len().min(320));
-    let props: usize = node.props().iter().map(|p| p.value().len() + 12).sum();
+    let text = node.text().map_or(0, |t| t.len().min(LINE_TEXT_CHARS));
+    let props: usize = node
+        .props()
+        .iter()
+        .map(|p| p.value().len() + PROP_LINE_CHARS)
+        .sum();
     let attrs: usize = node
         .attributes()
         .iter()
-        .map(|a| a.name().len() + a.value().map_or(0, str::len) + 3)
+        .map(|a| a.name().len() + a.value().map_or(0, str::len) + ATTR_CHARS)
         .sum();
-    2 * node.depth().min(8)
+    2 * node.depth().min(INDENT_LEVELS)
         + node.role().len()
         + node.name().map_or(0, str::len)
         + text
         + props
         + attrs
-        + 6
+        + LINE_CHARS
 }
 
 /// Keeps a hit: itself, its subtree (capped) when it is a control or heading, the nearest
@@ -372,7 +360,7 @@ fn keep_form(snap: &Snapshot<'_>, i: usize, control: bool, keep: &mut Kept, cove
 fn keep_section_heading(nodes: &[Node<'_>], i: usize, keep: &mut Kept) {
     let region = region_of(nodes, i);
     let region_start = region.unwrap_or(0);
-    for j in (region_start.max(i.saturating_sub(300))..i).rev() {
+    for j in (region_start.max(i.saturating_sub(SECTION_HEADING_SCAN))..i).rev() {
         // A heading of another region nested before the hit (a newsletter box inside the
         // article) names that region, not the hit's section.
         if nodes[j].role() == "heading" && region_of(nodes, j) == region {
