@@ -180,8 +180,7 @@ pub(crate) fn render_node(out: &mut String, key: &mut String, node: &Node<'_>) {
 }
 
 /// The most chars of a URL a brief writing shows: a path that long says where a link leads;
-/// what follows is query strings and redirect payloads (measured: 100 → 60 in a digest's
-/// matches, val2 +1 goal, dev and val unchanged).
+/// what follows is query strings and redirect payloads.
 const URL_CHARS: usize = 60;
 
 /// How a digest writes a node: in the snapshot's own syntax, shorter. The default writes it

@@ -14,4 +14,5 @@ pub(super) mod relatedness;
 pub(super) mod stopwords;
 pub(super) mod table;
 pub(super) mod text;
+pub(super) mod tuning;
 pub(super) mod wordnet;

@@ -42,10 +42,10 @@ pub struct DigestConfig {
     /// The budget of a snapshot of ordinary size, in [`estimate_tokens`] units. A snapshot
     /// within its budget comes back whole; otherwise a goal digest spends the budget on the
     /// best matches with their context, then on further candidate controls, then on a map of
-    /// the omitted regions. Default 900. The budget trades size for success: under
-    /// leave-pages-out cross-validation every goal of the corpus is kept from 925 down to 875
-    /// tokens and 850 loses four, so the default sits one 25-token step above that edge; at 925
-    /// the median page of val3 compressed 14.99x, under the 15x asked (BENCHMARKS).
+    /// the omitted regions. Default 900. The budget trades size for success: the default is
+    /// one 25-token step above the lowest budget that keeps every goal of the corpus under
+    /// leave-pages-out cross-validation, a margin for pages the corpus does not hold
+    /// (`BENCHMARKS.md`).
     pub base_tokens: usize,
     /// A snapshot larger than `base_tokens × scale_divisor` tokens gets `1 / scale_divisor` of
     /// its own estimate as its budget, up to [`max_tokens`](Self::max_tokens). Default 20

@@ -157,8 +157,7 @@ impl<'s> Candidates<'s> {
     }
 
     /// Whether link `i` has a name that no link to another destination shares: then its name
-    /// tells it apart and a candidate line leaves its URL out (measured: more candidates fit,
-    /// dev, val and val2 gained).
+    /// tells it apart and a candidate line leaves its URL out, so that more candidates fit.
     fn named_alone(&self, i: usize) -> bool {
         let node = &self.nodes[i];
         node.role() == "link"

@@ -22,6 +22,7 @@ use self::trie::{ROOT, Trie};
 use super::hash::FastMap;
 use super::lexicon::is_stopword;
 use super::text::{fold_into, for_each_word};
+use super::tuning::UNKNOWN_LOGP;
 
 /// A model that scores texts by how related they are to a goal.
 ///
@@ -74,8 +75,6 @@ pub struct StaticEmbeddings {
 
 /// The marker, on a segmentation's path, of a char no piece covers.
 const UNKNOWN: u32 = u32::MAX;
-/// Log-probability charged for a char no piece covers: below any real segmentation.
-const UNKNOWN_LOGP: f32 = -30.0;
 /// The mark SentencePiece puts before a word.
 const WORD_START: char = '\u{2581}';
 /// The first bytes of a table of whole words.

@@ -12,12 +12,10 @@ use std::sync::OnceLock;
 use super::hash::{FastMap, FastSet};
 use super::lexicon::is_stopword;
 use super::text::fold;
+use super::tuning::{MIN_WORDS, PAGE_WORDS};
 
 /// The table: one line per language, its ISO 639-3 code, a tab, its words.
 const TABLE: &str = include_str!("stopwords.tsv");
-
-/// Words of a language's list a goal must hold for that list to apply to it.
-const MIN_WORDS: usize = 2;
 
 /// The folded lists.
 struct Lists {
@@ -111,10 +109,6 @@ pub(crate) fn of_goal(words: &[String]) -> Option<&'static FastSet<String>> {
         None
     }
 }
-
-/// Words of page text read to tell its language: enough for a stable count, few enough that
-/// a long page costs no more than a short one.
-const PAGE_WORDS: usize = 600;
 
 /// The language of a page's text, counted word by word as the text is read: whether it reads
 /// as English (more of its words in the English list than in any other language's, and most

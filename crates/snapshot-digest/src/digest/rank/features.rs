@@ -151,9 +151,8 @@ pub(crate) fn extract(
     }
     // The model reads what the candidate list may offer: controls, and for a question the
     // nodes with words of their own; other candidates are not listed, and reading them all
-    // would double the model's cost on a page of text. (Leaving the others out of the
-    // candidates altogether, features and all, cost val, val2 and val3 goals: they are the
-    // negatives the ranking learns roles and places from.)
+    // would double the model's cost on a page of text. The others stay candidates, features
+    // and all: they are the negatives the ranking learns roles and places from.
     let listable: Vec<bool> = candidates
         .iter()
         .map(|&i| {
