@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-use crate::{NameForm, NodeId, Snapshot, Syntax};
+use crate::tree::{NameForm, NodeId, Snapshot, Syntax};
 
 /// What every marked line says, so that a reader or a script can count them.
 pub const ADDRESSED_MARK: &str = "text addressed to the agent";
@@ -45,7 +45,7 @@ pub fn held_back(snapshot: &Snapshot<'_>) -> Vec<HeldBack> {
     let mut out = Vec::new();
     for id in snapshot.ids() {
         let node = &snapshot.nodes()[id.index()];
-        if node.kind() == crate::NodeKind::Unchanged {
+        if node.kind() == crate::tree::NodeKind::Unchanged {
             continue;
         }
         // chrome-devtools-mcp writes a node's URL, description and value as attributes.
@@ -54,11 +54,11 @@ pub fn held_back(snapshot: &Snapshot<'_>) -> Vec<HeldBack> {
                 .attributes()
                 .iter()
                 .filter(|a| node.syntax() == Syntax::DevTools && a.name() != "ref")
-                .filter_map(crate::Attribute::value);
+                .filter_map(crate::tree::Attribute::value);
             node.name()
                 .into_iter()
                 .chain(node.text())
-                .chain(node.props().iter().map(crate::Prop::value))
+                .chain(node.props().iter().map(crate::tree::Prop::value))
                 .chain(devtools_values)
         };
         if let Some(found) = strings().find_map(mcp_lean_injection::addressed_to_agent) {
@@ -191,7 +191,7 @@ pub(crate) fn with_held_back<R>(
         }
         node.name_form = NameForm::Quoted;
     }
-    let text = crate::render(&masked);
+    let text = crate::syntax::render(&masked);
     let masked = Snapshot {
         source: &text,
         ..masked

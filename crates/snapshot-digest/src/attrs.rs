@@ -5,7 +5,7 @@
 //! a round trip); these accessors interpret them on demand and answer `None` for values they do
 //! not understand instead of failing.
 
-use crate::Node;
+use crate::tree::Node;
 
 /// A tri-state value such as `checked` or `pressed`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

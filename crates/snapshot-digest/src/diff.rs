@@ -7,9 +7,12 @@
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
+use crate::addressed::HoldBack;
 use crate::addressed::with_held_back;
+use crate::refs::RefPrefix;
+use crate::syntax::render;
 use crate::syntax::{Brief, render_node_at};
-use crate::{HoldBack, Node, NodeId, NodeKind, RefPrefix, Snapshot, Syntax, render};
+use crate::tree::{Node, NodeId, NodeKind, Snapshot, Syntax};
 
 /// What a diff found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,7 +53,7 @@ const REMOVED_LISTED: usize = 20;
 /// - Otherwise: a header comment, then the new tree where every subtree that did not change is
 ///   a `- ref=eN [unchanged]` stub, changed and new nodes are marked `<changed>`, the nodes on
 ///   the path to a change are written plainly for context, and a last comment lists removed
-///   refs. The text parses with [`parse`](crate::parse).
+///   refs. The text parses with [`parse`](crate::syntax::parse).
 ///
 /// # Example
 ///

@@ -26,7 +26,8 @@ pub use settings::DigestConfig;
 pub use settings::Resources;
 
 use crate::addressed::with_held_back;
-use crate::{Snapshot, estimate_tokens};
+use crate::tokens::estimate_tokens;
+use crate::tree::Snapshot;
 
 /// A goal digest of `snap`, the stages in order: whole when it fits; else the goal read
 /// and matched, the candidates ranked (by `model` when given, unless `config` leaves the
@@ -74,7 +75,7 @@ pub fn rank_features(snapshot: &Snapshot<'_>, goal: &str, config: &DigestConfig)
 /// beside its label: a definition and its term, a cell and its row's header) in the order of
 /// a ranking learned from goal sets over general features, with their refs and `/url`; then
 /// to a map of the regions left out. The output is snapshot text with refs
-/// unchanged; it parses with [`parse`](crate::parse).
+/// unchanged; it parses with [`parse`](crate::syntax::parse).
 ///
 /// # Example
 ///

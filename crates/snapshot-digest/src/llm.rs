@@ -16,7 +16,9 @@ pub use mcp_lean_llm::{Client, Config as ClientConfig, Error as ClientError, Usa
 use mcp_lean_llm::{Message, Request, Schema, data_fence, one_line};
 
 use crate::digest::digest_given;
-use crate::{Digest, DigestConfig, Snapshot, estimate_tokens, explain_digest};
+use crate::digest::{Digest, DigestConfig, explain_digest};
+use crate::tokens::estimate_tokens;
+use crate::tree::Snapshot;
 
 /// Settings of the LLM digest, beside the [`DigestConfig`] of its output.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,7 +92,7 @@ JSON only: {\"refs\": [\"<ref>\", ...]}, each ref exactly as written in the exce
 /// the goal digest at `llm.candidate_tokens` (or the budget, when larger) is the excerpt the
 /// model reads; its answer's refs become the digest's matches, kept with their context,
 /// followed by further candidates and the map of omitted regions as in
-/// [`digest_with`](crate::digest_with). Otherwise no model is asked and the result is
+/// [`digest_with`](crate::digest::digest_with). Otherwise no model is asked and the result is
 /// `digest_with`'s.
 ///
 /// # Example
@@ -133,7 +135,7 @@ fn llm_digest_held(
     llm: &LlmDigestConfig,
     client: &Client,
 ) -> LlmDigest {
-    let deterministic = || crate::digest_with(snapshot, goal, config);
+    let deterministic = || crate::digest::digest_with(snapshot, goal, config);
     let not_asked = |reason| LlmDigest {
         digest: deterministic(),
         outcome: LlmOutcome::NotAsked { reason },

@@ -14,8 +14,8 @@ mod site;
 
 use std::borrow::Cow;
 
+use crate::error::{Diagnostic, ParseError};
 use crate::tree::{Node, Snapshot, Syntax};
-use crate::{Diagnostic, ParseError};
 
 pub use playwright::{SnapshotWriter, Tail};
 
@@ -59,7 +59,7 @@ impl Config {
 ///
 /// Accepts AI-mode and default-mode snapshots, the legacy incremental forms and whole Playwright
 /// MCP responses (the snapshot is found and the rest ignored), and chrome-devtools-mcp's
-/// `uid=` syntax, told apart by its first line (see [`Syntax`](crate::Syntax)).
+/// `uid=` syntax, told apart by its first line (see [`Syntax`](crate::tree::Syntax)).
 ///
 /// # Errors
 ///

@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use crate::Ref;
+use crate::refs::Ref;
 
 /// The index of a node in its [`Snapshot`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -387,7 +387,7 @@ impl<'a> Snapshot<'a> {
         self.nodes.iter().map(|n| n.depth() + 1).max().unwrap_or(0)
     }
 
-    /// Whether the parsed text ended with a newline. [`render`](crate::render) writes one back
+    /// Whether the parsed text ended with a newline. [`render`](crate::syntax::render) writes one back
     /// in that case, so that rendering reproduces the input.
     #[must_use]
     pub fn has_trailing_newline(&self) -> bool {

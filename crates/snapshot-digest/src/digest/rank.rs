@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use super::hash;
 use super::meaning::{kept, lexicon, neighbours, question, relatedness, stopwords, text, wordnet};
 use super::settings::{DigestConfig, Resources};
-use crate::Snapshot;
+use crate::tree::Snapshot;
 
 use credit::WordCredit;
 use features::{NAMES, extract};

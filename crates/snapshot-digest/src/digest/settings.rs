@@ -2,9 +2,9 @@
 //! the hints the header gives, what is held back, and for measurements the resources left
 //! out and a ranking table of their own. Every stage reads them; they read no stage.
 
-use crate::HoldBack;
+use crate::addressed::HoldBack;
 #[cfg(doc)]
-use crate::estimate_tokens;
+use crate::tokens::estimate_tokens;
 
 /// Digest settings.
 ///
@@ -69,7 +69,7 @@ pub struct DigestConfig {
     /// `{page}` stands for its number. Default:
     /// `the same goal with page {page} lists the next candidates`.
     pub next_page_hint: String,
-    /// How the agent asks for the next page of a [`full_digest_page`], said in its header
+    /// How the agent asks for the next page of a [`full_digest_page`](crate::full_digest_page), said in its header
     /// line when there is one; `{page}` stands for its number. Default:
     /// `the same request with page {page} shows the next part; a goal shows only what serves it`.
     pub outline_page_hint: String,

@@ -15,10 +15,10 @@
 
 use std::borrow::Cow;
 
+use crate::error::{Diagnostic, ErrorKind, ParseError};
 use crate::syntax::Brief;
 use crate::syntax::shared::{cut, new_node};
 use crate::tree::{Attribute, Node, NodeId, NodeKind, Snapshot, Syntax};
-use crate::{Diagnostic, ErrorKind, ParseError};
 
 /// The line chrome-devtools-mcp writes above a snapshot.
 const HEADING: &str = "## Latest page snapshot";

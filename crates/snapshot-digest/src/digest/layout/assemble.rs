@@ -18,7 +18,8 @@ use super::tuning::{
     CANDIDATE_TEXT_CHARS, CHARS_PER_TOKEN, HITS_SHARE_ACT, HITS_SHARE_READ, MAP_SHARE,
 };
 use crate::syntax::{Brief, dominant_site};
-use crate::{Snapshot, estimate_tokens};
+use crate::tokens::estimate_tokens;
+use crate::tree::Snapshot;
 
 /// A page number with more digits than any page asked for: the header of later pages is
 /// measured with it.
@@ -225,7 +226,7 @@ fn whole(
     let header = whole_header(goal_text, input_tokens, budget);
     // The tree rendered, not the source: the same bytes for every well-formed snapshot, and
     // text that parses for one that was read leniently.
-    let mut body = crate::render(snap);
+    let mut body = crate::syntax::render(snap);
     body.push('\n');
     let explanations = if explain {
         snap.nodes()

@@ -8,7 +8,8 @@ use super::hash::{FastMap, FastSet};
 use super::select::{Signature, signature};
 use super::tuning::COMPANIONS;
 use crate::syntax::{Brief, render_node_at};
-use crate::{Node, NodeId, NodeKind, Snapshot, estimate_tokens};
+use crate::tokens::estimate_tokens;
+use crate::tree::{Node, NodeId, NodeKind, Snapshot};
 
 /// Controls (and, for a question, text) with a ref that the agent has not been shown, best
 /// first: by rank, then those

@@ -3,7 +3,8 @@
 //! candidates.
 
 use crate::syntax::starts_node;
-use crate::{Snapshot, Syntax, estimate_tokens};
+use crate::tokens::estimate_tokens;
+use crate::tree::{Snapshot, Syntax};
 
 /// Drops whole lines from the end of `body` until it and a closing note fit `budget`.
 pub(crate) fn cut_to_fit(body: &mut String, budget: usize, syntax: Syntax) {

@@ -5,8 +5,8 @@
 //! result still parses as a snapshot. Gaps become YAML comment lines (`# … 37 nodes omitted`),
 //! which every YAML reader, ours included, skips.
 
-use crate::Snapshot;
 use crate::syntax::{Brief, render_node_at};
+use crate::tree::Snapshot;
 
 /// How to write the subset.
 pub(crate) struct EmitOptions<'s> {

@@ -2,7 +2,7 @@
 
 use super::credit::WordCredit;
 use super::goal::Goal;
-use crate::Snapshot;
+use crate::tree::Snapshot;
 
 /// Longest name an explanation line shows, in chars: enough to tell the node.
 const SHOWN_NAME_CHARS: usize = 50;

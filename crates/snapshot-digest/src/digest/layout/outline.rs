@@ -5,7 +5,9 @@ use super::emit::{EmitOptions, emit};
 use super::output::{Digest, finish};
 use super::settings::DigestConfig;
 use super::tuning::{OUTLINE_MIN_GAP, OUTLINE_TEXT_CHARS};
-use crate::{Snapshot, estimate_tokens, is_interactive_role, is_landmark_role};
+use crate::roles::{is_interactive_role, is_landmark_role};
+use crate::tokens::estimate_tokens;
+use crate::tree::Snapshot;
 
 /// The full digest of a snapshot whose held-back nodes are written as such.
 pub(crate) fn full_digest(snapshot: &Snapshot<'_>, config: &DigestConfig) -> Digest {

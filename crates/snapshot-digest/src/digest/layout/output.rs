@@ -1,7 +1,8 @@
 //! The digest as the agent gets it: its text and the sizes before and after, made from a
 //! header and a body by [`finish`].
 
-use crate::{Snapshot, estimate_tokens};
+use crate::tokens::estimate_tokens;
+use crate::tree::Snapshot;
 
 /// A digest: snapshot text and what it kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,7 +32,7 @@ pub struct DigestStats {
     /// Separate places of the page the goal matched (0 for a full digest).
     pub hits: usize,
     /// Nodes of the snapshot whose text addresses the agent, held back
-    /// ([`DigestConfig::hold_back`]), whether or not the digest shows their line.
+    /// ([`DigestConfig::hold_back`](crate::DigestConfig::hold_back)), whether or not the digest shows their line.
     pub held_back: usize,
 }
 /// The digest of `snapshot` (whose [`estimate_tokens`] is `input_tokens`, counted once by the

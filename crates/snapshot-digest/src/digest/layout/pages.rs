@@ -16,7 +16,8 @@ use super::tuning::{
     MAP_NAME_CHARS, OUTLINE_HEADER_TOKENS, OUTLINE_MAP_DIVISOR, OUTLINE_MAP_TOKENS,
 };
 use crate::syntax::render_node_at;
-use crate::{Snapshot, estimate_tokens};
+use crate::tokens::estimate_tokens;
+use crate::tree::Snapshot;
 
 /// Nodes of the outline that stay on one page: a control with the outline nodes in it, or one
 /// other node.

@@ -5,7 +5,9 @@ use super::credit::WordCredit;
 use super::select::region_of;
 use super::text::clip;
 use super::tuning::{MAP_HEADING_LEVEL, MAP_NAME_CHARS};
-use crate::{Node, Snapshot, estimate_tokens, is_landmark_role};
+use crate::roles::is_landmark_role;
+use crate::tokens::estimate_tokens;
+use crate::tree::{Node, Snapshot};
 
 /// Writes comment lines naming the landmarks and headings (levels 1 to 3) that hold nodes not
 /// shown, with how many nodes and controls of each were left out: landmarks first, then

@@ -7,7 +7,8 @@ use super::tuning::{
     LINE_TEXT_CHARS, POOL, PROP_LINE_CHARS, RELATIVE_FLOOR, REPEAT_CREDIT, ROW_CAP,
     SECTION_HEADING_SCAN, SUBTREE_CAP, VALUE_SCAN, VALUE_TEXTS,
 };
-use crate::{Node, NodeKind, Snapshot, is_landmark_role};
+use crate::roles::is_landmark_role;
+use crate::tree::{Node, NodeKind, Snapshot};
 
 /// What the digest keeps.
 pub(crate) struct Selection {
@@ -299,7 +300,7 @@ fn keep_value_texts(nodes: &[Node<'_>], i: usize, keep: &mut Kept) {
 /// For a hit inside a table row, keeps the row's cells: a row header or a cell that matches
 /// is a label, and what the goal asks for is next to it.
 fn keep_row(nodes: &[Node<'_>], i: usize, keep: &mut Kept, covered: &mut [bool]) {
-    let mut at = Some(crate::NodeId(u32::try_from(i).unwrap_or(u32::MAX)));
+    let mut at = Some(crate::tree::NodeId(u32::try_from(i).unwrap_or(u32::MAX)));
     for _ in 0..4 {
         let Some(a) = at else { return };
         let anc = &nodes[a.index()];

@@ -8,7 +8,7 @@
 //! in the snapshot; a table that uses them shifts the columns of the rows after.
 
 use super::super::hash::FastMap;
-use crate::{NodeId, Snapshot};
+use crate::tree::{NodeId, Snapshot};
 
 /// The roles of a table's cells, headers included.
 fn is_cell(role: &str) -> bool {

@@ -13,7 +13,8 @@ use super::tuning::{
     PARENT_CONTEXT, PRIOR_ACT_HEADING, PRIOR_ACT_OTHER, PRIOR_READ_CONTROL, PRIOR_READ_OTHER,
     PRIOR_WANTED, SECTION_CONTEXT, SIBLING_CONTEXT, WINDOW, WINDOW_CONTEXT,
 };
-use crate::{Node, NodeKind, Snapshot, is_interactive_role, is_landmark_role};
+use crate::roles::{is_interactive_role, is_landmark_role};
+use crate::tree::{Node, NodeKind, Snapshot};
 
 pub(crate) fn is_form_control(role: &str) -> bool {
     matches!(
@@ -559,7 +560,7 @@ fn main_region(snap: &Snapshot<'_>) -> std::ops::Range<usize> {
         return 0..0;
     };
     let container = snap
-        .ancestors(crate::NodeId(u32::try_from(h1).unwrap_or(u32::MAX)))
+        .ancestors(crate::tree::NodeId(u32::try_from(h1).unwrap_or(u32::MAX)))
         .find(|a| matches!(nodes[a.index()].role(), "article" | "main"));
     match container {
         Some(a) => a.index()..nodes[a.index()].end as usize,

@@ -22,7 +22,8 @@ use super::index::Matches;
 use super::relatedness::Relatedness;
 use super::text::{clip, for_each_word};
 use crate::addressed::is_marker;
-use crate::{Snapshot, is_landmark_role};
+use crate::roles::is_landmark_role;
+use crate::tree::Snapshot;
 
 use super::tuning::MODEL_TEXT_CHARS;
 use list::{Facts, Feature, GoalFacts, role_group, row};

@@ -2,7 +2,8 @@
 
 use super::credit::{is_actionable, is_form_control};
 use super::tuning::{FORM_LEVELS, FORM_NODES, GROUP_LEVELS, GROUP_NODES};
-use crate::{Snapshot, is_landmark_role};
+use crate::roles::is_landmark_role;
+use crate::tree::Snapshot;
 
 /// A form found around a node.
 pub(crate) struct Form {
@@ -90,7 +91,7 @@ fn find_form(
 ) -> Option<Form> {
     let nodes = snap.nodes();
     let marked = snap
-        .ancestors(crate::NodeId(u32::try_from(i).unwrap_or(u32::MAX)))
+        .ancestors(crate::tree::NodeId(u32::try_from(i).unwrap_or(u32::MAX)))
         .take(FORM_LEVELS)
         .map(|a| a.index())
         .find(|&a| {

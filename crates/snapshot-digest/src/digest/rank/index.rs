@@ -19,7 +19,7 @@ use super::tuning::{
     IDF_FLOOR, PLACEHOLDER_WEIGHT, SNOWBALL_MIN_WEIGHT, SNOWBALL_QUALITY, URL_WEIGHT,
 };
 use crate::addressed::is_marker;
-use crate::{NodeKind, Snapshot};
+use crate::tree::{NodeKind, Snapshot};
 
 /// Which string of a node a match came from, with its weight.
 #[derive(Debug, Clone, Copy)]
@@ -309,7 +309,7 @@ fn fold_nodes(snap: &Snapshot<'_>) -> (String, Vec<Span>) {
         let attrs = node
             .attributes()
             .iter()
-            .filter(|_| node.syntax() == crate::Syntax::DevTools)
+            .filter(|_| node.syntax() == crate::tree::Syntax::DevTools)
             .filter_map(|a| Some((a.name(), a.value()?)));
         for (key, value) in props.chain(attrs) {
             match key {

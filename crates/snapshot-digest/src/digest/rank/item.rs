@@ -10,7 +10,7 @@
 use super::hash::FastMap;
 use super::index::Matches;
 use super::tuning::{ITEM_LEVELS, ITEM_NODES};
-use crate::Snapshot;
+use crate::tree::Snapshot;
 
 /// The controls of each role and name, in document order: copies of one control, such as the
 /// Like button of every post.

@@ -15,7 +15,7 @@ use super::hash::{FastMap, FastSet};
 use super::index::Matches;
 use super::text::fold_into;
 use super::tuning::{ANCHOR_CHARS, SECTION_NODES};
-use crate::Snapshot;
+use crate::tree::Snapshot;
 
 /// The best match of each concept in the section each in-page link leads to.
 #[derive(Debug, Default)]

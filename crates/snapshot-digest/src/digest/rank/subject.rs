@@ -10,8 +10,8 @@
 //! learn it; it only orders copies, by structure.
 
 use super::credit::WordCredit;
-use crate::Snapshot;
 use crate::roles::is_interactive_role;
+use crate::tree::Snapshot;
 
 /// Lifts, in `rank`, the copy of each control nearest an `h1` of the page in the tree to the
 /// best rank among its copies (just above it). Nothing moves on a page without an `h1`, nor

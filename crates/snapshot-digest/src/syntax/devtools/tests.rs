@@ -102,7 +102,7 @@ fn a_diff_is_written_in_the_same_syntax_and_repeated_uids_match_by_content() {
     let (old_text, new_text) = (with_repeat(SHOP), with_repeat(&edited));
     let old = parse(&old_text).expect("parses");
     let new = parse(&new_text).expect("parses");
-    let d = crate::diff(&old, &new);
+    let d = crate::diff::diff(&old, &new);
     assert_eq!(d.changed, 1, "{}", d.text);
     assert!(
         d.text
@@ -129,7 +129,10 @@ fn a_diff_is_written_in_the_same_syntax_and_repeated_uids_match_by_content() {
     );
     let reread = parse(&d.text).expect("the diff parses");
     assert_eq!(reread.syntax(), Syntax::DevTools);
-    assert_eq!(crate::diff(&new, &new).kind, crate::DiffKind::Unchanged);
+    assert_eq!(
+        crate::diff::diff(&new, &new).kind,
+        crate::diff::DiffKind::Unchanged
+    );
 }
 
 #[test]
@@ -143,11 +146,11 @@ fn a_goal_digest_keeps_the_syntax_and_only_uids_of_the_page() {
     }
     text.push_str("    uid=1_999 button \"Add to basket\" focusable\n");
     let snap = parse(&text).expect("parses");
-    let config = crate::DigestConfig {
+    let config = crate::digest::DigestConfig {
         max_tokens: 300,
         ..Default::default()
     };
-    let d = crate::digest_with(&snap, "put it in my basket", &config);
+    let d = crate::digest::digest_with(&snap, "put it in my basket", &config);
     assert!(
         d.text
             .contains("uid=1_999 button \"Add to basket\" focusable"),
@@ -166,7 +169,7 @@ fn a_goal_digest_keeps_the_syntax_and_only_uids_of_the_page() {
             "uid {r} is not the page's"
         );
     }
-    let full = crate::full_digest(&snap);
+    let full = crate::digest::full_digest(&snap);
     assert!(
         full.text
             .lines()
@@ -223,11 +226,11 @@ fn flat_table_page() -> String {
 }
 
 /// The goal digest of `text` with the default settings.
-fn digest_at_default(text: &str, goal: &str) -> crate::Digest {
-    crate::digest_with(
+fn digest_at_default(text: &str, goal: &str) -> crate::digest::Digest {
+    crate::digest::digest_with(
         &parse(text).expect("parses"),
         goal,
-        &crate::DigestConfig::default(),
+        &crate::digest::DigestConfig::default(),
     )
 }
 
@@ -255,7 +258,11 @@ fn candidate_lines_cut_long_urls_and_list_a_destination_once() {
     // Each name leads to four destinations, so the URLs are what tells the links apart.
     let text = flat_table_page();
     let snap = parse(&text).expect("parses");
-    let d = crate::digest_with(&snap, "read a story", &crate::DigestConfig::default());
+    let d = crate::digest::digest_with(
+        &snap,
+        "read a story",
+        &crate::digest::DigestConfig::default(),
+    );
     let listed: Vec<&str> = d
         .text
         .lines()

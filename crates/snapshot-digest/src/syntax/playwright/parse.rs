@@ -11,9 +11,9 @@ mod scalar;
 
 use std::borrow::Cow;
 
+use crate::error::{ErrorKind, ParseError};
 use crate::syntax::shared::new_node;
 use crate::tree::{Attribute, Node, NodeId, NodeKind, Prop, Snapshot};
-use crate::{ErrorKind, ParseError};
 
 /// One open node on the indentation stack.
 struct Open {

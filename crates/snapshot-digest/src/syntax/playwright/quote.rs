@@ -6,8 +6,8 @@
 
 use std::fmt::Write as _;
 
-use crate::NameForm;
 use crate::normalize::is_js_space;
+use crate::tree::NameForm;
 
 fn is_quote_control(c: char) -> bool {
     matches!(c, '\u{00}'..='\u{08}' | '\u{0b}' | '\u{0c}' | '\u{0e}'..='\u{1f}' | '\u{7f}'..='\u{9f}')

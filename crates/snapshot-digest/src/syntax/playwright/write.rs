@@ -2,7 +2,7 @@
 //! quoting: what a browser backend needs to answer in Playwright's syntax without Playwright.
 
 use super::quote::{write_key, write_name, write_value};
-use crate::NameForm;
+use crate::tree::NameForm;
 
 /// What follows a node's key on its line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,5 +1,5 @@
 use super::*;
-use crate::parse;
+use crate::syntax::parse;
 
 const PAGE: &str = "\
 - main [ref=e1]:

@@ -2,7 +2,7 @@ use super::super::credit::{Source, WordCredit};
 use super::super::goal::analyse;
 use super::super::index::match_goal;
 use super::*;
-use crate::parse;
+use crate::syntax::parse;
 
 fn head_of(snap: &Snapshot<'_>, heads: &[usize], r: &str) -> Option<String> {
     let i = snap.index_of_ref(r);

@@ -5,7 +5,7 @@
 
 use super::super::credit::{Source, is_form_control};
 use super::super::tuning::{DEPTH_SCALE, H1_SCALE, LONG_TEXT_BYTES, Z_RANGE};
-use crate::Node;
+use crate::tree::Node;
 
 /// What the goal's words say it wants done, the same for every candidate of a page.
 pub(crate) struct GoalFacts {

@@ -8,7 +8,7 @@ fn counted_forms_agree_with_in_form() {
             .join("../../examples")
             .join(name);
         let text = std::fs::read_to_string(path).expect("the shipped sample");
-        let snap = crate::parse(&text).expect("the sample parses");
+        let snap = crate::syntax::parse(&text).expect("the sample parses");
         let forms = Forms::new(&snap);
         for i in 0..snap.len() + 1 {
             assert_eq!(

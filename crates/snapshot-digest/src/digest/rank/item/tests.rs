@@ -1,7 +1,7 @@
 use super::super::goal::analyse;
 use super::super::index::match_goal;
 use super::*;
-use crate::parse;
+use crate::syntax::parse;
 
 #[test]
 fn a_repeated_control_is_credited_with_its_own_items_words() {

@@ -1,7 +1,7 @@
 use super::super::goal::analyse;
 use super::super::index::match_goal;
 use super::*;
-use crate::parse;
+use crate::syntax::parse;
 
 fn credit_of(text: &str, goal: &str, aria_ref: &str) -> f32 {
     let snap = parse(text).expect("parses");

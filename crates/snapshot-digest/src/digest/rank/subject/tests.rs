@@ -1,7 +1,7 @@
 use super::super::goal::analyse;
 use super::super::index::match_goal;
 use super::*;
-use crate::parse;
+use crate::syntax::parse;
 
 const PAGE: &str = "\
 - main [ref=e1]:

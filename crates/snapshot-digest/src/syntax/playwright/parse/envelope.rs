@@ -6,7 +6,7 @@
 
 use memchr::memmem;
 
-use crate::{ErrorKind, ParseError};
+use crate::error::{ErrorKind, ParseError};
 
 /// Where the snapshot text sits in the input.
 #[derive(Debug)]

@@ -13,7 +13,8 @@ use nom::sequence::delimited;
 use nom::{IResult, Parser};
 
 use super::scalar;
-use crate::{Attribute, ErrorKind, NameForm};
+use crate::error::ErrorKind;
+use crate::tree::{Attribute, NameForm};
 
 /// The parts of a key; strings borrow from the key text.
 #[derive(Debug)]

@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use crate::ErrorKind;
+use crate::error::ErrorKind;
 
 /// A decoding failure at a byte offset from the opening quote.
 pub(crate) type ScalarError = (usize, ErrorKind);
