@@ -1012,5 +1012,4 @@ pub(crate) fn warm_up() {
 }
 
 #[cfg(test)]
-#[path = "english_tests.rs"]
 mod tests;

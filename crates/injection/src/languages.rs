@@ -685,5 +685,4 @@ pub(crate) fn warm_up() {
 }
 
 #[cfg(test)]
-#[path = "languages_tests.rs"]
 mod tests;
