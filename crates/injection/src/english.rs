@@ -18,7 +18,9 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::signal::{Page, Signal, Strength::PageOnly, Strength::Strong, Strength::Weak, grammar};
+use crate::signal::{
+    PageWeight, Signal, Strength::PageOnly, Strength::Strong, Strength::Weak, grammar,
+};
 
 /// A grammar with the English word classes.
 fn english(pattern: &str) -> Regex {
@@ -113,7 +115,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "an order to set the model's instructions aside",
         strength: Strong,
-        page: Page::Strong,
+        page: PageWeight::Strong,
         excused: Some(owned_by_data),
         needs: &[
             &[
@@ -157,7 +159,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "an order to set the model's instructions aside",
         strength: Strong,
-        page: Page::Strong,
+        page: PageWeight::Strong,
         excused: Some(owned_by_data),
         needs: &[
             &[
@@ -235,7 +237,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "an order to set the model's instructions aside",
         strength: Strong,
-        page: Page::Reader,
+        page: PageWeight::Reader,
         excused: Some(owned_by_data),
         needs: &[
             &[
@@ -297,7 +299,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "a claim that the model's instructions no longer hold",
         strength: Strong,
-        page: Page::Strong,
+        page: PageWeight::Strong,
         excused: None,
         needs: &[
             &[
@@ -360,7 +362,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "an order to drop the model's safety rules",
         strength: Strong,
-        page: Page::Strong,
+        page: PageWeight::Strong,
         excused: None,
         needs: &[&[
             "ethic",
@@ -382,7 +384,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "a conversation turn or role marker",
         strength: Strong,
-        page: Page::Strong,
+        page: PageWeight::Strong,
         excused: None,
         needs: &[
             &["<", "["],
@@ -419,7 +421,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "a conversation turn or role marker",
         strength: Strong,
-        page: Page::Model,
+        page: PageWeight::Model,
         excused: None,
         needs: &[
             &["^system", "^assistant", "instruction", "response"],
@@ -434,7 +436,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "a system override claim",
         strength: Strong,
-        page: Page::Strong,
+        page: PageWeight::Strong,
         excused: None,
         needs: &[
             &["^system", "^admin", "^root", "^developer", "override"],
@@ -467,7 +469,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
         // character.
         what: "the model told it is someone else",
         strength: Strong,
-        page: Page::Model,
+        page: PageWeight::Model,
         excused: None,
         needs: &[&["^you are", "^you're", "character", "immerse"]],
         pattern: LazyLock::new(|| {
@@ -481,7 +483,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
         // help me".
         what: "the model told it is someone else",
         strength: Strong,
-        page: Page::Reader,
+        page: PageWeight::Reader,
         excused: None,
         needs: &[&["^you", "pretend", "^act", "behave", "roleplay", "role-play"]],
         pattern: LazyLock::new(|| {
@@ -493,7 +495,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "a request for the model's own instructions",
         strength: Strong,
-        page: Page::Strong,
+        page: PageWeight::Strong,
         excused: None,
         needs: &[
             &[
@@ -543,7 +545,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
         // system prompt", so only pages read it.
         what: "a request for the model's own instructions",
         strength: PageOnly,
-        page: Page::Strong,
+        page: PageWeight::Strong,
         excused: None,
         needs: &[
             &[
@@ -595,7 +597,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "the user's data sent to an address",
         strength: Strong,
-        page: Page::Strong,
+        page: PageWeight::Strong,
         excused: Some(negated_send),
         needs: &[
             &[
@@ -628,7 +630,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "the user's data sent to an address",
         strength: Strong,
-        page: Page::Reader,
+        page: PageWeight::Reader,
         excused: Some(negated_send),
         needs: &[&["^their^", "^his^", "^her^"], &["@", "http", "^with^"]],
         pattern: LazyLock::new(|| {
@@ -640,7 +642,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "new instructions given to the model",
         strength: Strong,
-        page: Page::Strong,
+        page: PageWeight::Strong,
         excused: None,
         needs: &[&["^new^"], &["instruction", "directive", "prompt"]],
         pattern: LazyLock::new(|| {
@@ -652,7 +654,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "new instructions given to the model",
         strength: Strong,
-        page: Page::Reader,
+        page: PageWeight::Reader,
         excused: None,
         needs: &[
             &["^new^"],
@@ -675,7 +677,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "an order not to refuse",
         strength: Strong,
-        page: Page::Reader,
+        page: PageWeight::Reader,
         excused: None,
         needs: &[&["refus", "apologi", "moraliz", "lectur", "censor"]],
         pattern: LazyLock::new(|| {
@@ -687,7 +689,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "a note addressed to the model",
         strength: Weak,
-        page: Page::Model,
+        page: PageWeight::Model,
         excused: None,
         needs: &[
             &[
@@ -729,7 +731,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "a model addressed by name",
         strength: Weak,
-        page: Page::Model,
+        page: PageWeight::Model,
         excused: None,
         needs: &[&[
             "chatgpt",
@@ -757,7 +759,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "a standing order (\"from now on\")",
         strength: Weak,
-        page: Page::Reader,
+        page: PageWeight::Reader,
         excused: None,
         needs: &[&["from now", "from this", "rest of"]],
         pattern: LazyLock::new(|| {
@@ -769,7 +771,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "a mode claimed for the model",
         strength: Weak,
-        page: Page::Model,
+        page: PageWeight::Model,
         excused: None,
         needs: &[&["^mode^", "jailbr", "anything now"]],
         pattern: LazyLock::new(|| {
@@ -781,7 +783,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "a model described as without limits",
         strength: Weak,
-        page: Page::Model,
+        page: PageWeight::Model,
         excused: None,
         needs: &[&[
             "unfiltered",
@@ -823,7 +825,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "an order to the model about its answers",
         strength: Weak,
-        page: Page::Reader,
+        page: PageWeight::Reader,
         excused: None,
         needs: &[&[
             "^you", "answer", "respond", "reply", "^say", "print", "output", "repeat", "continue",
@@ -838,7 +840,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "an order to drop the task at hand",
         strength: Weak,
-        page: Page::Reader,
+        page: PageWeight::Reader,
         excused: None,
         needs: &[&["^stop^", "focus", "concentrate"]],
         pattern: LazyLock::new(|| {
@@ -850,7 +852,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "a script for the model's replies",
         strength: Weak,
-        page: Page::Model,
+        page: PageWeight::Model,
         excused: None,
         needs: &[&["asked", "deviate", "for each", "for every"]],
         pattern: LazyLock::new(|| {
@@ -864,7 +866,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
         // said"), a page's own words.
         what: "a script for the model's replies",
         strength: Weak,
-        page: Page::Reader,
+        page: PageWeight::Reader,
         excused: None,
         needs: &[&["asked"]],
         pattern: LazyLock::new(|| english(r"(?i)\b(?:if|when)\s+asked\b")),
@@ -872,7 +874,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "talk of the model's training or refusals",
         strength: Weak,
-        page: Page::Model,
+        page: PageWeight::Model,
         excused: None,
         needs: &[&["^you", "refusal", "knowledge"]],
         pattern: LazyLock::new(|| {
@@ -884,7 +886,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "a role-play for the model",
         strength: Weak,
-        page: Page::Model,
+        page: PageWeight::Model,
         excused: None,
         needs: &[&[
             "role",
@@ -903,7 +905,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "a model's persona described",
         strength: PageOnly,
-        page: Page::Model,
+        page: PageWeight::Model,
         excused: None,
         needs: &[
             &[
@@ -929,7 +931,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "a conversation turn or role marker",
         strength: PageOnly,
-        page: Page::Model,
+        page: PageWeight::Model,
         excused: None,
         needs: &[
             &["^user", "^human", "^ai^", "^assistant", "^system", "^bot^"],
@@ -944,7 +946,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "a new name given to the model",
         strength: PageOnly,
-        page: Page::Reader,
+        page: PageWeight::Reader,
         excused: None,
         needs: &[&["you are", "you're"]],
         pattern: LazyLock::new(|| {
@@ -956,7 +958,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "the model's prompt spoken of",
         strength: Weak,
-        page: Page::Model,
+        page: PageWeight::Model,
         excused: None,
         needs: &[&["i was", "prompt", "instruction"]],
         pattern: LazyLock::new(|| {
@@ -968,7 +970,7 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     Signal {
         what: "a speaker talking to the model",
         strength: Weak,
-        page: Page::Speaker,
+        page: PageWeight::Speaker,
         excused: None,
         needs: &[&["^you", "^me^"]],
         pattern: LazyLock::new(|| {

@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::signal::{Page, Signal, Strength::Strong, compile};
+use crate::signal::{PageWeight, Signal, Strength::Strong, compile};
 
 /// One language's word classes.
 struct Words {
@@ -293,7 +293,7 @@ macro_rules! language {
             Signal {
                 what: "an order to set the model's instructions aside",
                 strength: Strong,
-                page: Page::Strong,
+                page: PageWeight::Strong,
                 // Words some languages share with English ("ignore … instructions"), so
                 // English's defence reads the same.
                 excused: Some(crate::english::owned_by_data),
@@ -303,7 +303,7 @@ macro_rules! language {
             Signal {
                 what: "a conversation turn or role marker",
                 strength: Strong,
-                page: Page::Strong,
+                page: PageWeight::Strong,
                 excused: None,
                 needs: &[$labels, &[":"]],
                 pattern: LazyLock::new(|| system_turn(LANGUAGES[$l])),
@@ -311,7 +311,7 @@ macro_rules! language {
             Signal {
                 what: "the user's data sent to an address",
                 strength: Strong,
-                page: Page::Strong,
+                page: PageWeight::Strong,
                 excused: Some(unsent::<$l>),
                 needs: &[$send, $secrets, &["@", "http"]],
                 pattern: LazyLock::new(|| send_out(LANGUAGES[$l])),

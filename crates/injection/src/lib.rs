@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 
 pub use spans::spans;
 
-use signal::{Page, Signal, Strength};
+use signal::{PageWeight, Signal, Strength};
 
 /// Where a text comes from, which decides what honest text of that kind says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -137,7 +137,7 @@ impl<'t> Found<'t> {
         let strong = match origin {
             Origin::Tool if signal.strength == Strength::PageOnly => return None,
             Origin::Tool => signal.strength == Strength::Strong,
-            Origin::Page => signal.page == Page::Strong,
+            Origin::Page => signal.page == PageWeight::Strong,
         };
         if strong {
             return Some(Finding {
@@ -155,11 +155,12 @@ impl<'t> Found<'t> {
             // A page speaks to its reader and of models: it takes a signal that the reader is
             // a model and one more that addresses it (or two more, when one is only "I … you").
             Origin::Page => {
-                let count = |kind: Page| self.weak.iter().filter(|(s, _)| s.page == kind).count();
+                let count =
+                    |kind: PageWeight| self.weak.iter().filter(|(s, _)| s.page == kind).count();
                 let (model, reader, speaker) = (
-                    count(Page::Model),
-                    count(Page::Reader),
-                    count(Page::Speaker),
+                    count(PageWeight::Model),
+                    count(PageWeight::Reader),
+                    count(PageWeight::Speaker),
                 );
                 model >= 1 && (model + reader >= 2 || model + reader + speaker >= 3)
             }
