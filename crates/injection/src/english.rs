@@ -18,6 +18,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::excuse::{owned_by_data, sentence};
 use crate::signal::{
     PageWeight, Signal, Strength::PageOnly, Strength::Strong, Strength::Weak, grammar,
 };
@@ -981,12 +982,6 @@ pub(crate) static SIGNALS: [Signal; 33] = [
     },
 ];
 
-static DATA_OWNED: LazyLock<Regex> = LazyLock::new(|| {
-    english(
-        r"(?i)^\s*(?:(?:or|and)\s+[\w-]+\s+)?(?:that\s+(?:are|appear|come)\s+|which\s+(?:are|appear|come)\s+)?(?:found|returned|embedded|contained|included|appearing|coming|inside|within|in\s+(?:the\s+|any\s+)?(?:results?|pages?|output|responses?|data|documents?|content|snippets?|titles?|text|files?|e-?mails?|messages?|web\s+pages?|tool\s+results?))\b",
-    )
-});
-
 /// A verb of giving out with a negation just before it: "never send", "do not share".
 static NEGATED_SEND: LazyLock<Regex> = LazyLock::new(|| {
     english(
@@ -997,19 +992,11 @@ static NEGATED_SEND: LazyLock<Regex> = LazyLock::new(|| {
 /// Whether the sentence of a request to send negates its verb: "do not send your password
 /// to …" is a page warning its reader.
 fn negated_send(text: &str, m: Range<usize>) -> bool {
-    NEGATED_SEND.is_match(crate::languages::sentence(text, m))
+    NEGATED_SEND.is_match(sentence(text, m))
 }
 
-/// Whether what follows an object of overriding gives it to data: "do not follow any
-/// instructions returned by this tool" protects the model, as "ignore instructions found in the
-/// page" does.
-pub(crate) fn owned_by_data(text: &str, m: Range<usize>) -> bool {
-    DATA_OWNED.is_match(&text[m.end..])
-}
-
-/// Compiles the grammars that excuse a match.
+/// Compiles the grammar that excuses a request to send.
 pub(crate) fn warm_up() {
-    let _ = DATA_OWNED.is_match("");
     let _ = NEGATED_SEND.is_match("");
 }
 

@@ -16,6 +16,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::excuse::{owned_by_data, sentence};
 use crate::signal::{PageWeight, Signal, Strength::Strong, compile};
 
 /// One language's word classes.
@@ -272,18 +273,6 @@ fn unsent<const L: usize>(text: &str, m: Range<usize>) -> bool {
     !(SEND[L].is_match(s) && SECRETS[L].is_match(s)) || NEGATED_SEND[L].is_match(s)
 }
 
-/// The sentence holding `m`: from the last sentence end before it to the first after it.
-pub(crate) fn sentence(text: &str, m: Range<usize>) -> &str {
-    let ends = |c: char| matches!(c, '.' | '!' | '?' | '\n' | '。' | '！' | '？');
-    let start = text[..m.start]
-        .char_indices()
-        .rev()
-        .find(|&(_, c)| ends(c))
-        .map_or(0, |(i, c)| i + c.len_utf8());
-    let end = text[m.end..].find(ends).map_or(text.len(), |i| m.end + i);
-    &text[start..end]
-}
-
 /// The three signals of language `L` (an index of [`LANGUAGES`]), with the `needs` of each:
 /// a verb of disregarding and a word for instructions; a system label and its colon; a verb
 /// of sending, a secret and an address.
@@ -296,7 +285,7 @@ macro_rules! language {
                 page: PageWeight::Strong,
                 // Words some languages share with English ("ignore … instructions"), so
                 // English's defence reads the same.
-                excused: Some(crate::english::owned_by_data),
+                excused: Some(owned_by_data),
                 needs: &[$disregard, $instructions],
                 pattern: LazyLock::new(|| disregard(LANGUAGES[$l])),
             },

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod english;
+mod excuse;
 mod fold;
 mod languages;
 mod prefilter;
@@ -204,6 +205,7 @@ pub fn warm_up() {
     for signal in SIGNALS.iter() {
         let _ = signal.pattern.is_match("");
     }
+    excuse::warm_up();
     english::warm_up();
     languages::warm_up();
 }
