@@ -11,9 +11,9 @@ use crate::signal::{Signal, Strength};
 /// other languages, then the weak ones (the first strong one found decides).
 pub(crate) static SIGNALS: LazyLock<Vec<&'static Signal>> = LazyLock::new(|| {
     let strong = |s: &&Signal| s.strength == Strength::Strong;
-    let mut all: Vec<&'static Signal> = english::SIGNALS.iter().filter(strong).collect();
+    let mut all: Vec<&'static Signal> = english::SIGNALS.iter().copied().filter(strong).collect();
     all.extend(languages::SIGNALS.iter());
-    all.extend(english::SIGNALS.iter().filter(|s| !strong(s)));
+    all.extend(english::SIGNALS.iter().copied().filter(|s| !strong(s)));
     assert!(all.len() <= 64, "the prefilter's masks hold 64 signals");
     all
 });
