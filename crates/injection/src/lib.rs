@@ -3,8 +3,8 @@
 mod english;
 mod excuse;
 mod fold;
-mod languages;
 mod order;
+mod other_languages;
 mod prefilter;
 mod signal;
 mod spans;
@@ -32,5 +32,5 @@ pub fn warm_up() {
     }
     excuse::warm_up();
     english::warm_up();
-    languages::warm_up();
+    other_languages::warm_up();
 }

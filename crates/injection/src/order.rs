@@ -4,7 +4,7 @@
 use std::sync::LazyLock;
 
 use crate::english;
-use crate::languages;
+use crate::other_languages;
 use crate::signal::{Signal, Strength};
 
 /// Every signal, in the order they are tried: the strong ones of English, then those of the
@@ -12,7 +12,7 @@ use crate::signal::{Signal, Strength};
 pub(crate) static SIGNALS: LazyLock<Vec<&'static Signal>> = LazyLock::new(|| {
     let strong = |s: &&Signal| s.strength == Strength::Strong;
     let mut all: Vec<&'static Signal> = english::SIGNALS.iter().copied().filter(strong).collect();
-    all.extend(languages::SIGNALS.iter());
+    all.extend(other_languages::SIGNALS.iter());
     all.extend(english::SIGNALS.iter().copied().filter(|s| !strong(s)));
     assert!(all.len() <= 64, "the prefilter's masks hold 64 signals");
     all
