@@ -255,5 +255,4 @@ fn look_alike(c: char) -> Option<char> {
 }
 
 #[cfg(test)]
-#[path = "fold_tests.rs"]
 mod tests;

@@ -10,6 +10,7 @@ use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
+use crate::order::signals;
 use crate::signal::Signal;
 
 /// One pattern of the automaton: the piece it stands for, and its word edges.
@@ -32,7 +33,7 @@ struct Prefilter {
     signals_of: Vec<u64>,
 }
 
-static PREFILTER: LazyLock<Prefilter> = LazyLock::new(|| build(&crate::signals()));
+static PREFILTER: LazyLock<Prefilter> = LazyLock::new(|| build(&signals()));
 
 /// A piece with each space as a space and as a newline: the folded text has one whitespace
 /// char where the original had a run of them, a newline when the run held one.
@@ -150,7 +151,7 @@ fn edge(text: &str, at: usize, after: bool) -> bool {
     !c.is_some_and(char::is_alphanumeric)
 }
 
-/// The signals that may match `folded` (a bit per index of [`crate::signals`]).
+/// The signals that may match `folded` (a bit per index of [`signals`]).
 pub(crate) fn candidates(folded: &str) -> u64 {
     let prefilter = &*PREFILTER;
     let lower;

@@ -22,7 +22,7 @@ pub(crate) enum Strength {
 /// How much one signal weighs in a page's text, where honest sentences speak to a reader
 /// ("you must log in", "I want you to meet my family") and articles quote what models say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Page {
+pub(crate) enum PageWeight {
     /// Decides by itself: honest pages do not say it.
     Strong,
     /// Speaks of a model, its name, its rules or its prompt: honest in an article about AI,
@@ -41,7 +41,7 @@ pub(crate) struct Signal {
     pub(crate) what: &'static str,
     pub(crate) strength: Strength,
     /// Its weight in a page's text.
-    pub(crate) page: Page,
+    pub(crate) page: PageWeight,
     /// Whether a match is excused by the text around it (the text and the match's range):
     /// instructions that belong to data ("ignore instructions found in the page" is a
     /// defence), a request to send that its sentence negates ("never send your password to

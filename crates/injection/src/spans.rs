@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use crate::{Origin, scan};
+use crate::verdict::{Origin, scan};
 
 /// The byte ranges of the lines of `text` that address the agent ([`Origin::Page`]), each
 /// without its line break; adjacent flagged lines are one range.

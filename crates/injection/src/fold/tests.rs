@@ -1,3 +1,7 @@
+//! Unit tests of the fold: plain text borrowed, runs of spaces as one, invisible characters out,
+//! tag characters, look-alikes, typographic and fullwidth forms read as ASCII, percent escapes
+//! decoded, words wholly in another script left as they are.
+
 use super::fold;
 
 #[test]

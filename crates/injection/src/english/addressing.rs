@@ -1,0 +1,165 @@
+//! Weak signals of a model addressed: a note to it, its name, a standing order, orders about
+//! its answers or its task, a script for its replies, a speaker talking to it.
+
+use std::sync::LazyLock;
+
+use super::classes::english;
+use crate::signal::{PageWeight, Signal, Strength::Weak};
+
+/// A note, a message or a greeting to a model or to automated readers.
+pub(super) static NOTE_TO_MODEL: Signal = Signal {
+    what: "a note addressed to the model",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[
+        &[
+            "^ai^",
+            "a.i.",
+            "model",
+            "^llm",
+            "agent",
+            "chatbot",
+            "^bot",
+            "gpt",
+            "claude",
+            "gemini",
+            "assistant",
+            "automated",
+        ],
+        &[
+            "note",
+            "message",
+            "reminder",
+            "memo",
+            "notice",
+            "attention",
+            "warning",
+            "instruction",
+            "dear",
+            "^hey",
+            "^hi^",
+            "hello",
+            "listen",
+        ],
+    ],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:note|message|reminder|memo|notice|attention|warning|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:{MODEL}|automated\s+(?:[\w-]+\s+){0,2}?(?:software|systems?|tools?|agents?|readers?|screening|analysis))s?\s*[:,\x2D]|\b(?:dear|hey|hi|hello|attention|listen)[,!]?\s+(?:{MODEL})\b",
+        )
+    }),
+};
+
+/// A model's name, or "as an AI".
+pub(super) static MODEL_NAMED: Signal = Signal {
+    what: "a model addressed by name",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[&[
+        "chatgpt",
+        "chat gpt",
+        "gpt",
+        "openai",
+        "claude",
+        "anthropic",
+        "gemini",
+        "bard",
+        "llama",
+        "language model",
+        "^ai^",
+        "artificial intelligence",
+        "^llm",
+        "assistant",
+        "chatbot",
+    ]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:chat\s?gpt|gpt-?[345](?:\.\d)?|openai|claude|anthropic|gemini|bard|llama|language\s+models?)\b|\bas\s+an?\s+(?:ai|artificial\s+intelligence|(?:large\s+)?language\s+model|llm|assistant|chatbot)\b",
+        )
+    }),
+};
+
+/// "From now on", "for the rest of this conversation".
+pub(super) static STANDING_ORDER: Signal = Signal {
+    what: "a standing order (\"from now on\")",
+    strength: Weak,
+    page: PageWeight::Reader,
+    excused: None,
+    needs: &[&["from now", "from this", "rest of"]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\bfrom\s+(?:now|this\s+(?:moment|point|time))\s+on(?:wards?)?\b|\bfor\s+the\s+rest\s+of\s+(?:this|the|our)\s+conversation\b",
+        )
+    }),
+};
+
+/// An order about the answers: "you must respond", "reply only with", "start with".
+pub(super) static ANSWERS_ORDERED: Signal = Signal {
+    what: "an order to the model about its answers",
+    strength: Weak,
+    page: PageWeight::Reader,
+    excused: None,
+    needs: &[&[
+        "^you", "answer", "respond", "reply", "^say", "print", "output", "repeat", "continue",
+        "complete", "^start",
+    ]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\byou\s+(?:must|will|should|shall|have\s+to|need\s+to|are\s+required\s+to|cannot|can\s+not|may\s+not|are\s+to)\s+(?:always\s+|never\s+|now\s+|also\s+|not\s+|only\s+)*(?:answer|respond|reply|say|write|output|print|generate|comply|obey|follow|act|pretend|refuse|provide|tell|include|ignore|forget|remember|stay|keep|use|call|start|begin|end|send)\b|\byour\s+(?:responses?|answers?|replies|outputs?)\b|\b(?:before|instead\s+of|rather\s+than|prior\s+to)\s+(?:answering|responding|replying)\b|(?:^|[.!?:\n]\s*)(?:just\s+|only\s+|simply\s+)?(?:respond|reply|answer|say)\s+(?:only\s+)?(?:with|as|in)\b|\b(?:just|only|simply)\s+(?:print|say|output|reply|respond)\b|\byou\s+(?:respond|answer|reply)\b|\bplease\s+repeat\s+(?:the\s+following|after\s+me|this)\b|\b(?:continue|complete)\s+(?:the\s+following|this\s+(?:sentence|text|phrase|line))\b|\bstart\s+(?:your\s+(?:answer|response|reply)\s+)?with\s+[\x22']",
+        )
+    }),
+};
+
+/// "Stop everything", "focus only on".
+pub(super) static TASK_DROPPED: Signal = Signal {
+    what: "an order to drop the task at hand",
+    strength: Weak,
+    page: PageWeight::Reader,
+    excused: None,
+    needs: &[&["^stop^", "focus", "concentrate"]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\bstop\s+(?:everything|what\s+you(?:'re|\s+are)\s+doing|all\s+(?:other\s+)?(?:tasks?|work|processing))\b|\b(?:focus|concentrate)\s+(?:only|exclusively|solely|entirely)\s+on\b",
+        )
+    }),
+};
+
+/// "If you are asked", "do not deviate", "for every response".
+pub(super) static REPLY_SCRIPT: Signal = Signal {
+    what: "a script for the model's replies",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[&["asked", "deviate", "for each", "for every"]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:if|when)\s+(?:you\s+are|you're)\s+asked\b|\b(?:you\s+may\s+not|do\s+not|don't|never)\s+deviate\b|\bfor\s+(?:each|every)\s+(?:response|answer|reply|prompt|question)\b",
+        )
+    }),
+};
+
+/// The same without "you": how news writes of someone answering ("when asked, she
+/// said"), a page's own words.
+pub(super) static REPLY_SCRIPT_ASKED: Signal = Signal {
+    what: "a script for the model's replies",
+    strength: Weak,
+    page: PageWeight::Reader,
+    excused: None,
+    needs: &[&["asked"]],
+    pattern: LazyLock::new(|| english(r"(?i)\b(?:if|when)\s+asked\b")),
+};
+
+/// "I … you", "tell me".
+pub(super) static SPEAKER: Signal = Signal {
+    what: "a speaker talking to the model",
+    strength: Weak,
+    page: PageWeight::Speaker,
+    excused: None,
+    needs: &[&["^you", "^me^"]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:I|I'm|I've|I'll)\b[^.!?\n]{0,60}?\byou(?:r|rs|rself)?\b|\b(?:tell|show|give|send)\s+me\b",
+        )
+    }),
+};

@@ -1,0 +1,230 @@
+//! Orders to set the model's instructions aside ("ignore all previous instructions") and claims
+//! that they no longer hold: a verb of overriding and an object that means instructions, told
+//! apart by what marks the object.
+
+use std::sync::LazyLock;
+
+use super::classes::english;
+use crate::excuse::owned_by_data;
+use crate::signal::{PageWeight, Signal, Strength::Strong};
+
+/// Pieces of which every verb of `{OVERRIDE}` holds one.
+const OVERRIDE_PIECES: &[&str] = &[
+    "ignor",
+    "disregard",
+    "forget",
+    "overrid",
+    "bypass",
+    "discard",
+    "abandon",
+    "neglect",
+    "nevermind",
+    "never mind",
+    "attention",
+    "aside",
+    "follow",
+    "obey",
+    "heed",
+    "listen",
+    "adhere",
+    "abide",
+    "comply",
+];
+
+/// Pieces of which every object of `{PLAIN}` holds one.
+const PLAIN_PIECES: &[&str] = &[
+    "rule",
+    "polic",
+    "conversation",
+    "message",
+    "context",
+    "content",
+    "data",
+    "text",
+    "info",
+    "input",
+    "request",
+    "question",
+    "task",
+    "document",
+    "response",
+    "order",
+    "command",
+];
+
+/// A verb of overriding and an object that means instructions whatever precedes it.
+pub(super) static ASIDE_INSTRUCTIONS: Signal = Signal {
+    what: "an order to set the model's instructions aside",
+    strength: Strong,
+    page: PageWeight::Strong,
+    excused: Some(owned_by_data),
+    needs: &[
+        &[
+            "ignor",
+            "disregard",
+            "forget",
+            "overrid",
+            "bypass",
+            "discard",
+            "abandon",
+            "neglect",
+            "nevermind",
+            "never mind",
+            "attention",
+            "aside",
+            "follow",
+            "obey",
+            "heed",
+            "listen",
+            "adhere",
+            "abide",
+            "comply",
+            "supersede",
+            "precedence",
+        ],
+        &[
+            "instruction",
+            "prompt",
+            "direction",
+            "directive",
+            "guideline",
+            "programming",
+            "training",
+            "^system",
+        ],
+    ],
+    pattern: LazyLock::new(|| {
+        english(r"(?i)\b(?:{OVERRIDE}|{OUTRANK})\s+(?:{MOD}\s+){0,8}?{INSTRUCTIONS}\b")
+    }),
+};
+
+/// A verb of overriding and a plain object ("rules", "content") marked as what came before
+/// or as the model's own.
+pub(super) static ASIDE_MARKED_BACK: Signal = Signal {
+    what: "an order to set the model's instructions aside",
+    strength: Strong,
+    page: PageWeight::Strong,
+    excused: Some(owned_by_data),
+    needs: &[
+        OVERRIDE_PIECES,
+        &[
+            "^all^",
+            "^any^",
+            "^every^",
+            "previous",
+            "prior",
+            "above",
+            "earlier",
+            "preceding",
+            "foregoing",
+            "original",
+            "initial",
+            "existing",
+            "user's",
+            "users'",
+            "human's",
+            "^system",
+            "safety",
+            "ethical",
+            "moral",
+            "programmed",
+            "openai's",
+            "remaining",
+            "^rest^",
+        ],
+        PLAIN_PIECES,
+    ],
+    pattern: LazyLock::new(|| {
+        english(r"(?i)\b{OVERRIDE}\s+(?:{MOD}\s+){0,6}?{MARKED_BACK}\s+(?:{MOD}\s+){0,4}?{PLAIN}\b")
+    }),
+};
+
+/// The same with the object marked as here ("this message", "your data"): how a page speaks
+/// of its own messages to its reader, so on a page it only addresses a reader.
+pub(super) static ASIDE_MARKED_HERE: Signal = Signal {
+    what: "an order to set the model's instructions aside",
+    strength: Strong,
+    page: PageWeight::Reader,
+    excused: Some(owned_by_data),
+    needs: &[
+        OVERRIDE_PIECES,
+        &[
+            "^your",
+            "following",
+            "^other",
+            "^this^",
+            "^that^",
+            "^these^",
+            "^those^",
+        ],
+        PLAIN_PIECES,
+    ],
+    pattern: LazyLock::new(|| {
+        english(r"(?i)\b{OVERRIDE}\s+(?:{MOD}\s+){0,6}?{MARKED_HERE}\s+(?:{MOD}\s+){0,4}?{PLAIN}\b")
+    }),
+};
+
+/// Instructions, rules or safety said to be void, lifted or no longer valid.
+pub(super) static RULES_VOID: Signal = Signal {
+    what: "a claim that the model's instructions no longer hold",
+    strength: Strong,
+    page: PageWeight::Strong,
+    excused: None,
+    needs: &[
+        &[
+            "^all^",
+            "^any^",
+            "^every^",
+            "^other",
+            "^rest^",
+            "^system",
+            "^that^",
+            "^these^",
+            "^this^",
+            "^those^",
+            "^your",
+            "above",
+            "earlier",
+            "ethical",
+            "existing",
+            "following",
+            "foregoing",
+            "human's",
+            "initial",
+            "moral",
+            "openai's",
+            "original",
+            "preceding",
+            "previous",
+            "prior",
+            "programmed",
+            "remaining",
+            "safety",
+            "user's",
+            "users'",
+        ],
+        &[
+            "void",
+            "null",
+            "suspended",
+            "lifted",
+            "disabled",
+            "revoked",
+            "deprecated",
+            "overrid",
+            "overruled",
+            "superseded",
+            "cancel",
+            "invalid",
+            "removed",
+            "obsolete",
+            "irrelevant",
+            "no longer",
+        ],
+    ],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b{MARKED}\s+(?:{MOD}\s+){0,4}?(?:{INSTRUCTIONS}|{PLAIN}|{SAFETY})\b[^.!?\n]{0,60}?\b(?:are|is|have\s+been|has\s+been|were|was)\s+(?:now\s+|hereby\s+|officially\s+)?(?:void|null|suspended|lifted|disabled|revoked|deprecated|overridden|overruled|superseded|cancell?ed|invalid(?:ated)?|removed|obsolete|irrelevant|no\s+longer\s+(?:valid|in\s+effect|relevant|apply|applicable))\b",
+        )
+    }),
+};

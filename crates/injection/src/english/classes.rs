@@ -1,0 +1,93 @@
+//! The English word classes the grammars share, and the grammar that expands them.
+
+use regex::Regex;
+
+use crate::signal::grammar;
+
+/// A grammar with the English word classes.
+pub(super) fn english(pattern: &str) -> Regex {
+    grammar(pattern, CLASSES)
+}
+
+/// Word classes the grammars share.
+const CLASSES: &[(&str, &str)] = &[
+    // Verbs that order instructions set aside ("ignore", "do not follow").
+    (
+        "{OVERRIDE}",
+        r"(?:ignore|ignoring|disregard|disregarding|forget|forgetting|override|overriding|bypass|bypassing|discard|discarding|abandon|neglect|nevermind|never\s+mind|pay\s+no\s+attention\s+to|set\s+aside|put\s+aside|stop\s+following|cease\s+following|(?:do\s+not|don't|dont|no\s+longer|never|not)\s+(?:follow|obey|heed|listen\s+to|adhere\s+to|abide\s+by|comply\s+with))",
+    ),
+    // Verbs that claim to outrank instructions; only instructions themselves are their objects
+    // ("replaces the previous content" is what a file tool does).
+    (
+        "{OUTRANK}",
+        r"(?:supersedes?|takes?\s+precedence\s+over|overrides)",
+    ),
+    // Words that may stand between such a verb and its object.
+    (
+        "{MOD}",
+        r"(?:all|any|every|each|the|your|my|our|its|these|those|this|that|such|of|and|or|&|previous|previously|prior|above|earlier|preceding|foregoing|following|below|other|original|initial|existing|old|former|current|given|provided|default|standard|system|safety|ethical|moral|content|usual|normal|programmed|built-in|internal|hidden|developer|openai's|user's|users'|human's|real|actual|remaining|rest|further|additional|negative|before|instructions?)",
+    ),
+    // Modifiers that point back at what came before or at someone's own rules: with them even a
+    // plain noun ("other content", "the user's request") is an object of overriding.
+    (
+        "{MARKED}",
+        r"(?:all|any|every|your|previous|previously|prior|above|earlier|preceding|foregoing|following|other|original|initial|existing|this|that|these|those|user's|users'|human's|system|safety|ethical|moral|programmed|openai's|remaining|rest)",
+    ),
+    // The part of those that points back or at the model's own rules; the rest ("this",
+    // "your", "other") is how a page speaks of its own messages to its reader ("ignore this
+    // message if you did not sign up").
+    (
+        "{MARKED_BACK}",
+        r"(?:all|any|every|previous|previously|prior|above|earlier|preceding|foregoing|original|initial|existing|user's|users'|human's|system|safety|ethical|moral|programmed|openai's|remaining|rest)",
+    ),
+    (
+        "{MARKED_HERE}",
+        r"(?:your|following|other|this|that|these|those)",
+    ),
+    // Objects that mean instructions whatever stands before them.
+    (
+        "{INSTRUCTIONS}",
+        r"(?:instructions?|prompts?|directions|directives?|guidelines|programming|training|system\s+(?:prompt|message)s?|pre-?prompts?)",
+    ),
+    // Objects that mean instructions only after a marked modifier.
+    (
+        "{PLAIN}",
+        r"(?:rules|polic(?:y|ies)|conversations?|messages?|context|content|data|text|info(?:rmation)?|input|requests?|questions?|tasks?|documents?|responses?|orders|commands)",
+    ),
+    // What keeps a model safe.
+    (
+        "{SAFETY}",
+        r"(?:(?:ethical|moral|content|safety|openai's|openai|usage)\s+(?:filters?|restrictions?|guidelines|polic(?:y|ies)|guardrails|safeguards|rules|protocols|constraints|limitations|boundaries|principles|standards)|(?:ethical|moral)(?:\s+(?:or|and)\s+(?:legal|ethical|moral))?\s+(?:concerns|considerations|implications|boundaries|standards)|ethics|morals|morality|censorship|guardrails|safeguards)",
+    ),
+    // Names of models and of what they are.
+    (
+        "{MODEL}",
+        r"(?:assistant|ai|a\.i\.|model|llm|agent|chatbot|bot|gpt|chat\s?gpt|claude|gemini|language\s+model)",
+    ),
+    // The model's own secrets: its prompt and instructions.
+    (
+        "{OWN}",
+        r"(?:your\s+(?:(?:system|initial|original|starting|hidden|secret|internal|full|entire|exact|first|pre-?)\s+)+(?:prompt|instructions|message|configuration|rules)|your\s+(?:instructions|directives|programming|guidelines|initiali[sz]ation)|(?:text|words|message|instructions|prompt)\s+(?:that\s+)?you\s+(?:were|have\s+been|got)\s+given|(?:previous|prior|above|earlier|preceding|initial|original|starting|hidden|secret)\s+(?:prompt|instructions|directives)|instructions\s+(?:you\s+were|you've\s+been|you\s+have\s+been|that\s+you\s+were)\s+given|(?:text|everything|words?|all)\s+(?:written\s+)?above)",
+    ),
+    // Data of the user or of the machine, which no tool asks the model to hand over.
+    (
+        "{PRIVATE}",
+        r"(?:(?:the\s+)?(?:user's|users'|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:data|history|messages|conversations?|chats?|files?|credentials|keys?|passwords?|tokens?|secrets?|e-?mails?|contacts|documents|information|details|address(?:es)?|requests?)|(?:chat|conversation|message)\s+history|api[\s_-]?keys?|credentials|passwords?|private\s+keys?|ssh\s+keys?|env(?:ironment)?\s+variables|session\s+(?:cookies|tokens))",
+    ),
+    // The same, the user named as such or the data the model's user alone has.
+    (
+        "{PRIVATE_USER}",
+        r"(?:(?:the\s+)?(?:user's|users')\s+(?:[\w-]+\s+){0,2}?(?:data|history|messages|conversations?|chats?|files?|credentials|keys?|passwords?|tokens?|secrets?|e-?mails?|contacts|documents|information|details|address(?:es)?|requests?)|(?:chat|conversation|message)\s+history|api[\s_-]?keys?|credentials|passwords?|private\s+keys?|ssh\s+keys?|env(?:ironment)?\s+variables|session\s+(?:cookies|tokens))",
+    ),
+    // The same, the data someone's: on a page, "send their documents to jobs@…" is an
+    // instruction to the page's reader.
+    (
+        "{PRIVATE_THEIR}",
+        r"(?:the\s+)?(?:their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:data|history|messages|conversations?|chats?|files?|credentials|keys?|passwords?|tokens?|secrets?|e-?mails?|contacts|documents|information|details|address(?:es)?|requests?)",
+    ),
+    // A destination outside: an e-mail address or a URL.
+    (
+        "{DEST}",
+        r"(?:[\w.+-]+@(?:[\w-]+(?:\.[\w-]+)*|\S)|https?://\S+)",
+    ),
+];

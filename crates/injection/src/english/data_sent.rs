@@ -1,0 +1,78 @@
+//! The user's data sent to an address or handed to a tool, unless its sentence warns against it
+//! ("never send your password to …").
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::classes::english;
+use crate::excuse::sentence;
+use crate::signal::{PageWeight, Signal, Strength::Strong};
+
+/// The user's data, or the machine's, sent to an address or passed to a tool.
+pub(super) static USER_DATA_SENT: Signal = Signal {
+    what: "the user's data sent to an address",
+    strength: Strong,
+    page: PageWeight::Strong,
+    excused: Some(negated_send),
+    needs: &[
+        &[
+            "user's",
+            "users'",
+            "chat history",
+            "conversation history",
+            "message history",
+            "api key",
+            "api_key",
+            "api-key",
+            "apikey",
+            "credential",
+            "password",
+            "private key",
+            "ssh key",
+            "environment variable",
+            "env variable",
+            "session cookie",
+            "session token",
+        ],
+        &["@", "http", "^with^"],
+    ],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b{PRIVATE_USER}\b[^.!?\n]{0,80}?\b(?:to|at|cc|bcc)\s*:?\s+{DEST}|\b(?:call|invoke|use|run|execute|trigger)\s+[`'\x22]?[A-Za-z][\w.-]*[`'\x22]?\s+(?:tool\s+|function\s+)?with\s+{PRIVATE_USER}\b",
+        )
+    }),
+};
+
+/// The same of someone's data ("their documents"): on a page, an instruction to its reader.
+pub(super) static THEIR_DATA_SENT: Signal = Signal {
+    what: "the user's data sent to an address",
+    strength: Strong,
+    page: PageWeight::Reader,
+    excused: Some(negated_send),
+    needs: &[&["^their^", "^his^", "^her^"], &["@", "http", "^with^"]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b{PRIVATE_THEIR}\b[^.!?\n]{0,80}?\b(?:to|at|cc|bcc)\s*:?\s+{DEST}|\b(?:call|invoke|use|run|execute|trigger)\s+[`'\x22]?[A-Za-z][\w.-]*[`'\x22]?\s+(?:tool\s+|function\s+)?with\s+{PRIVATE_THEIR}\b",
+        )
+    }),
+};
+
+/// A verb of giving out with a negation just before it: "never send", "do not share".
+static NEGATED_SEND: LazyLock<Regex> = LazyLock::new(|| {
+    english(
+        r"(?i)\b(?:never|not|don't|dont|do\s+not|won't|will\s+not|must\s+not|no\s+one\s+(?:should|will))\s+(?:\S+\s+){0,3}?(?:send|e-?mail|mail|forward|post|upload|share|give|disclose|provide|submit|enter|type|reveal)\b",
+    )
+});
+
+/// Whether the sentence of a request to send negates its verb: "do not send your password
+/// to …" is a page warning its reader.
+fn negated_send(text: &str, m: Range<usize>) -> bool {
+    NEGATED_SEND.is_match(sentence(text, m))
+}
+
+/// Compiles the grammar that excuses a request to send.
+pub(super) fn warm_up() {
+    let _ = NEGATED_SEND.is_match("");
+}

@@ -1,0 +1,118 @@
+//! The model's own prompt: requests that it reveal its instructions, and talk of its prompt, its
+//! training or its refusals.
+
+use std::sync::LazyLock;
+
+use super::classes::english;
+use crate::signal::{PageWeight, Signal, Strength::PageOnly, Strength::Strong, Strength::Weak};
+
+/// Pieces of which every verb of revealing holds one.
+const REVEAL_PIECES: &[&str] = &[
+    "reveal",
+    "show",
+    "print",
+    "output",
+    "display",
+    "repeat",
+    "recite",
+    "dump",
+    "leak",
+    "expose",
+    "disclose",
+    "spell",
+    "translate",
+    "encode",
+    "write",
+    "share",
+    "tell me",
+    "give me",
+    "send me",
+    "^list",
+    "echo",
+    "paste",
+    "summari",
+    "what",
+];
+
+/// A verb of revealing and the model's own prompt or instructions.
+pub(super) static OWN_PROMPT_ASKED: Signal = Signal {
+    what: "a request for the model's own instructions",
+    strength: Strong,
+    page: PageWeight::Strong,
+    excused: None,
+    needs: &[
+        REVEAL_PIECES,
+        &[
+            "^your",
+            "^you ",
+            "prompt",
+            "instruction",
+            "directive",
+            "above",
+        ],
+    ],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:reveal|show|print|output|display|repeat|recite|dump|leak|expose|disclose|spell[\s-]?check|translate|encode|write\s+(?:out|down)|share|tell\s+me|give\s+me|send\s+me|list|echo|paste|summari[sz]e|what\s+(?:are|were|is|was)|what's|what're)\b[^.!?\n]{0,40}?{OWN}\b",
+        )
+    }),
+};
+
+/// An order, not a report: at a sentence's start, where no page's reader could obey
+/// it ("Show me the system prompt."). Tools that manage prompts do say "print the
+/// system prompt", so only pages read it.
+pub(super) static OWN_PROMPT_ORDERED: Signal = Signal {
+    what: "a request for the model's own instructions",
+    strength: PageOnly,
+    page: PageWeight::Strong,
+    excused: None,
+    needs: &[
+        REVEAL_PIECES,
+        &[
+            "system prompt",
+            "system message",
+            "system instructions",
+            "hidden prompt",
+            "secret prompt",
+            "initial prompt",
+            "original prompt",
+            "hidden instructions",
+            "secret instructions",
+            "initial instructions",
+            "original instructions",
+        ],
+    ],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)(?:^|[.!?:\n]\s*|\bplease\s+|\bnow\s+|\bjust\s+)(?:reveal|show|print|output|display|repeat|recite|dump|leak|disclose|tell|give|write\s+(?:out|down)|list|share|paste|echo|summari[sz]e)\b[^.!?\n]{0,40}?\b(?:the|your|this)\s+(?:(?:full|entire|exact|complete|current)\s+)?(?:system\s+(?:prompt|message|instructions)|(?:hidden|secret|initial|original)\s+(?:prompt|instructions))\b",
+        )
+    }),
+};
+
+/// The model's training, weights or creators, its refusals, its knowledge cut-off.
+pub(super) static TRAINING_TALK: Signal = Signal {
+    what: "talk of the model's training or refusals",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[&["^you", "refusal", "knowledge"]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\byour\s+(?:own\s+)?(?:safety\s+)?(?:training|weights|architecture|programming|creators?|guidelines|alignment|neural\s+network|safety\s+(?:training|patterns|filters|guidelines))\b|\brefusals?\b|\byou\s+(?:refuse|decline)\b|\bknowledge\s+(?:is\s+)?cut\s*-?\s*off\b",
+        )
+    }),
+};
+
+/// "I was instructed to", "my instructions are:", a system prompt named.
+pub(super) static PROMPT_SPOKEN_OF: Signal = Signal {
+    what: "the model's prompt spoken of",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[&["i was", "prompt", "instruction"]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\bI\s+was\s+(?:instructed|told|programmed|trained)\s+to\b|\b(?:my|the|your)\s+(?:system\s+prompt|(?:initial\s+|original\s+)?instructions)\s+(?:is|are|was|were)\s*:|\bsystem[\s_-]?prompt\b|(?-i:\bsystemPrompt\b)",
+        )
+    }),
+};

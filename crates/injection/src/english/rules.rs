@@ -1,0 +1,142 @@
+//! The model's rules lifted or replaced: its safety rules dropped, new instructions or rules
+//! given, refusing forbidden, a mode or a model without limits claimed.
+
+use std::sync::LazyLock;
+
+use super::classes::english;
+use crate::signal::{PageWeight, Signal, Strength::Strong, Strength::Weak};
+
+/// The model's safety rules overridden, disabled, or said not to bind it.
+pub(super) static SAFETY_DROPPED: Signal = Signal {
+    what: "an order to drop the model's safety rules",
+    strength: Strong,
+    page: PageWeight::Strong,
+    excused: None,
+    needs: &[&[
+        "ethic",
+        "moral",
+        "content",
+        "safety",
+        "openai",
+        "usage",
+        "censorship",
+        "guardrail",
+        "safeguard",
+    ]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:{OVERRIDE}|ignores|disregards|disable|deactivate|remove|lift|suspend|turn\s+off|no|without|free\s+(?:of|from)|freed\s+from|not\s+(?:bound|restrained|restricted|limited|constrained|held\s+back|governed)\s+by|unbound\s+by|(?:do|does|don't|doesn't|do\s+not|does\s+not)\s+(?:have\s+(?:any\s+)?|need\s+to\s+(?:follow|obey|abide\s+by|comply\s+with)\s+|have\s+to\s+(?:follow|obey|abide\s+by|comply\s+with)\s+))\s*(?:(?:any|the|its|their|your|of|all)\s+)*{SAFETY}\b",
+        )
+    }),
+};
+
+/// New instructions or a new system prompt given.
+pub(super) static NEW_INSTRUCTIONS: Signal = Signal {
+    what: "new instructions given to the model",
+    strength: Strong,
+    page: PageWeight::Strong,
+    excused: None,
+    needs: &[&["^new^"], &["instruction", "directive", "prompt"]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:apply|follow|obey|adopt|accept)\s+(?:these|the\s+following|my|the)\s+new\s+(?:instructions|directives|system\s+prompt)\b|\b(?:these\s+are\s+|here\s+are\s+)?your\s+new\s+(?:instructions|directives|system\s+prompt|prompt)\b|\bnew\s+system\s+prompt\b",
+        )
+    }),
+};
+
+/// New rules, a new task or a new identity given: what a page may tell its reader too.
+pub(super) static NEW_RULES: Signal = Signal {
+    what: "new instructions given to the model",
+    strength: Strong,
+    page: PageWeight::Reader,
+    excused: None,
+    needs: &[
+        &["^new^"],
+        &[
+            "rules",
+            "guideline",
+            "task",
+            "goal",
+            "purpose",
+            "role",
+            "identity",
+        ],
+    ],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:apply|follow|obey|adopt|accept)\s+(?:these|the\s+following|my|the)\s+new\s+(?:rules|guidelines)\b|\b(?:these\s+are\s+|here\s+are\s+)?your\s+new\s+(?:rules|guidelines|task|goal|purpose|role|identity)\b",
+        )
+    }),
+};
+
+/// An order never to refuse, apologise or moralise.
+pub(super) static NO_REFUSING: Signal = Signal {
+    what: "an order not to refuse",
+    strength: Strong,
+    page: PageWeight::Reader,
+    excused: None,
+    needs: &[&["refus", "apologi", "moraliz", "lectur", "censor"]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:never|not|don't|do\s+not|cannot|can't|won't|will\s+not|must\s+not|should\s+not|without)\s+(?:ever\s+|any\s+)?(?:refus(?:e|ing|als?)|apologi[sz](?:e|ing)|moraliz(?:e|ing)|lectur(?:e|ing)|censor(?:ing)?)\b",
+        )
+    }),
+};
+
+/// A mode of the model ("developer mode", "DAN mode") or a jailbreak.
+pub(super) static MODE_CLAIMED: Signal = Signal {
+    what: "a mode claimed for the model",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[&["^mode^", "jailbr", "anything now"]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:developer|dev|debug|god|admin|jailbreak|jailbroken|dan|unfiltered|unrestricted|uncensored|evil|sudo|diagnostic|maintenance|opposite|chaos)\s+mode\b|\bjailbr(?:eak|oken)\b|\bdo\s+anything\s+now\b",
+        )
+    }),
+};
+
+/// A model without filters, restrictions or content policy.
+pub(super) static WITHOUT_LIMITS: Signal = Signal {
+    what: "a model described as without limits",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[&[
+        "unfiltered",
+        "uncensored",
+        "amoral",
+        "unethical",
+        "immoral",
+        "unrestricted",
+        "unbound",
+        "unchained",
+        "unshackled",
+        "disclaimer",
+        "content polic",
+        "no restrictions",
+        "no limitations",
+        "no limits",
+        "no boundaries",
+        "no filters",
+        "no rules",
+        "without restrictions",
+        "without limitations",
+        "without limits",
+        "without boundaries",
+        "without filters",
+        "without rules",
+        "any restrictions",
+        "any limitations",
+        "any limits",
+        "any boundaries",
+        "any filters",
+        "any rules",
+    ]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:unfiltered|uncensored|amoral|unethical|immoral|unrestricted|unbound|unchained|unshackled)\b|\b(?:no|without|any)\s+(?:restrictions|limitations|limits|boundaries|filters|rules)\b|\bdisclaimers?\b|\bcontent\s+polic(?:y|ies)\b",
+        )
+    }),
+};

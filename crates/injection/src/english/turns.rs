@@ -1,0 +1,113 @@
+//! Conversation turns and role markers written into a text (`<|im_start|>`, `[INST]`,
+//! `System:`), and shouted claims of a system override.
+
+use std::sync::LazyLock;
+
+use super::classes::english;
+use crate::signal::{PageWeight, Signal, Strength::PageOnly, Strength::Strong};
+
+/// A chat template's tokens and tags: `<|im_start|>`, `[INST]`, `<system>`, `[SYSTEM]`.
+pub(super) static TURN_TOKEN: Signal = Signal {
+    what: "a conversation turn or role marker",
+    strength: Strong,
+    page: PageWeight::Strong,
+    excused: None,
+    needs: &[
+        &["<", "["],
+        &[
+            "im_start",
+            "im_end",
+            "system",
+            "user",
+            "assistant",
+            "endoftext",
+            "eot_id",
+            "header_id",
+            "inst",
+            "sys",
+            "important",
+            "admin",
+            "critical",
+            "override",
+            "secret",
+            "hidden",
+            "prompt",
+            "end of",
+            "developer",
+            "root",
+            "sudo",
+        ],
+    ],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id)\|>|\[/?(?:INST|SYS)\]|<<\s*/?SYS\s*>>|<\s*/?\s*(?:system|instructions?|important|admin|critical|override|secret|hidden|sys|prompt)(?-u:\b)[^>]{0,40}>|<\s*end\s+of\s+(?:session|conversation|prompt|context|turn)\s*>|(?-i:\[\s*(?:SYSTEM|ADMIN|DEVELOPER|ROOT|SUDO)(?-u:\b)[^\]]{0,40}\])|(?:^|[\n.!?])\s*\[system\]\s*\S",
+        )
+    }),
+};
+
+/// A heading that opens a system or assistant turn: `### Instruction:`, `System message:`.
+pub(super) static TURN_HEADING: Signal = Signal {
+    what: "a conversation turn or role marker",
+    strength: Strong,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[
+        &["^system", "^assistant", "instruction", "response"],
+        &[":"],
+    ],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)(?m:^)\s*#{2,}\s*(?:instruction|system|response)\s*:|(?-i:(?:^|[\n.!?]\s*|[\[(>]\s*)(?:System|SYSTEM|Assistant|ASSISTANT)\s*(?:[Mm]essage|MESSAGE|[Pp]rompt|PROMPT|[Nn]ote|NOTE|[Oo]verride|OVERRIDE|[Ii]nstruction|INSTRUCTION)?\s*:)",
+        )
+    }),
+};
+
+/// A shouted claim of authority: `SYSTEM OVERRIDE`, `ADMIN_OVERRIDE`.
+pub(super) static OVERRIDE_CLAIM: Signal = Signal {
+    what: "a system override claim",
+    strength: Strong,
+    page: PageWeight::Strong,
+    excused: None,
+    needs: &[
+        &["^system", "^admin", "^root", "^developer", "override"],
+        &[
+            "override",
+            "message",
+            "note",
+            "prompt",
+            "instruction",
+            "update",
+            "alert",
+            "notice",
+            "diagnostic",
+            "request",
+            "mode",
+            "authori",
+            "active",
+            "enabled",
+            "granted",
+        ],
+    ],
+    pattern: LazyLock::new(|| {
+        english(
+            r"\b(?:SYSTEM|ADMIN|ROOT|DEVELOPER)[\s_]+(?:OVERRIDE|MESSAGE|NOTE|PROMPT|INSTRUCTIONS?|UPDATE|ALERT|NOTICE|DIAGNOSTIC|REQUEST|MODE|AUTHORI[SZ]ATION)\b|\b(?:ADMIN_OVERRIDE|OVERRIDE\s+(?:ACTIVE|ENABLED|GRANTED))\b",
+        )
+    }),
+};
+
+/// A `User:` or `Assistant:` label that opens a turn.
+pub(super) static TURN_LABEL: Signal = Signal {
+    what: "a conversation turn or role marker",
+    strength: PageOnly,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[
+        &["^user", "^human", "^ai^", "^assistant", "^system", "^bot^"],
+        &[":"],
+    ],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?:^|[\n.!?:*#=>)\]\x{2013}\x{2014}-]\s*)(?:User|USER|Human|HUMAN|AI|Assistant|ASSISTANT|System|SYSTEM|Bot|BOT)\s*:\s",
+        )
+    }),
+};

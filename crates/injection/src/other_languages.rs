@@ -1,0 +1,149 @@
+//! The strong signals in German, French, Spanish, Portuguese, Russian, Chinese and Japanese:
+//! an order to disregard the model's instructions, a system message opened as a turn, and a
+//! request to send the user's secrets to an address.
+//!
+//! Each language gives its word classes (verbs of disregarding, words for instructions and the
+//! words that may stand between them, labels of a system turn, verbs of sending, the user's
+//! secrets); the grammars are the same for all, with both orders a language puts verb and
+//! object in ("ignoriere die Anweisungen", "die Anweisungen ignorieren", "指示を無視して").
+//! The words are the languages' ordinary words for these things, not phrases of known attacks.
+//! Each language is one value in a module of its own (its words and the prefilter's pieces of
+//! them), and its three signals are built from that value alone.
+//!
+//! A request to send secrets is let go when its sentence says "never" or "not" in its
+//! language: honest pages warn their readers never to send a password to anyone.
+
+mod chinese;
+mod french;
+mod german;
+mod grammars;
+mod japanese;
+mod language;
+mod portuguese;
+mod russian;
+mod spanish;
+
+use std::ops::Range;
+use std::sync::{LazyLock, OnceLock};
+
+use regex::Regex;
+
+use crate::excuse::{owned_by_data, sentence};
+use crate::signal::{PageWeight, Signal, Strength::Strong};
+use grammars::{disregard, negated_send, secrets, send_out, send_verbs, system_turn};
+use language::{Language, Words};
+
+/// The languages, in the order of their signals.
+const LANGUAGES: [&Language; 7] = [
+    &german::GERMAN,
+    &french::FRENCH,
+    &spanish::SPANISH,
+    &portuguese::PORTUGUESE,
+    &russian::RUSSIAN,
+    &chinese::CHINESE,
+    &japanese::JAPANESE,
+];
+
+/// The three signals of `LANGUAGES[L]`, with the `needs` of each: a verb of disregarding and
+/// a word for instructions; a system label and its colon; a verb of sending, a secret and an
+/// address.
+fn signals<const L: usize>() -> [Signal; 3] {
+    [
+        Signal {
+            what: "an order to set the model's instructions aside",
+            strength: Strong,
+            page: PageWeight::Strong,
+            // Words some languages share with English ("ignore … instructions"), so
+            // English's defence reads the same.
+            excused: Some(owned_by_data),
+            needs: const {
+                &[
+                    LANGUAGES[L].pieces.disregard,
+                    LANGUAGES[L].pieces.instructions,
+                ]
+            },
+            pattern: LazyLock::new(|| disregard(&LANGUAGES[L].words)),
+        },
+        Signal {
+            what: "a conversation turn or role marker",
+            strength: Strong,
+            page: PageWeight::Strong,
+            excused: None,
+            needs: const { &[LANGUAGES[L].pieces.system_label, &[":"]] },
+            pattern: LazyLock::new(|| system_turn(&LANGUAGES[L].words)),
+        },
+        Signal {
+            what: "the user's data sent to an address",
+            strength: Strong,
+            page: PageWeight::Strong,
+            excused: Some(unsent::<L>),
+            needs: const {
+                &[
+                    LANGUAGES[L].pieces.send,
+                    LANGUAGES[L].pieces.secrets,
+                    &["@", "http"],
+                ]
+            },
+            pattern: LazyLock::new(|| send_out(&LANGUAGES[L].words)),
+        },
+    ]
+}
+
+/// The strong signals of the other languages.
+pub(crate) static SIGNALS: LazyLock<Vec<Signal>> = LazyLock::new(|| {
+    // Typed by the number of languages, so that a language missing here does not build.
+    let per_language: [[Signal; 3]; LANGUAGES.len()] = [
+        signals::<0>(),
+        signals::<1>(),
+        signals::<2>(),
+        signals::<3>(),
+        signals::<4>(),
+        signals::<5>(),
+        signals::<6>(),
+    ];
+    per_language.into_iter().flatten().collect()
+});
+
+/// One grammar per language, built from its words at its first use.
+struct PerLanguage {
+    grammars: [OnceLock<Regex>; LANGUAGES.len()],
+    build: fn(&Words) -> Regex,
+}
+
+impl PerLanguage {
+    const fn new(build: fn(&Words) -> Regex) -> Self {
+        Self {
+            grammars: [const { OnceLock::new() }; LANGUAGES.len()],
+            build,
+        }
+    }
+
+    /// The grammar of `LANGUAGES[language]`.
+    fn of(&self, language: usize) -> &Regex {
+        self.grammars[language].get_or_init(|| (self.build)(&LANGUAGES[language].words))
+    }
+}
+
+static NEGATED_SEND: PerLanguage = PerLanguage::new(negated_send);
+static SEND: PerLanguage = PerLanguage::new(send_verbs);
+static SECRETS: PerLanguage = PerLanguage::new(secrets);
+
+/// Whether an address in language `L` is not the end of a request to send: its sentence lacks
+/// a verb of sending or a secret, or negates the verb ("never send your password to …" is
+/// a page warning its reader).
+fn unsent<const L: usize>(text: &str, m: Range<usize>) -> bool {
+    let s = sentence(text, m);
+    !(SEND.of(L).is_match(s) && SECRETS.of(L).is_match(s)) || NEGATED_SEND.of(L).is_match(s)
+}
+
+/// Compiles the grammars that excuse a request to send.
+pub(crate) fn warm_up() {
+    for grammar in [&NEGATED_SEND, &SEND, &SECRETS] {
+        for language in 0..LANGUAGES.len() {
+            let _ = grammar.of(language).is_match("");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,50 @@
+//! One language other than English, declared once: the word classes its grammars are built
+//! from, and the pieces of those words the prefilter looks for.
+
+/// One language: its words, and the prefilter's pieces of them.
+pub(super) struct Language {
+    pub(super) words: Words,
+    pub(super) pieces: Pieces,
+}
+
+/// One language's word classes, each an alternation in its grammars.
+pub(super) struct Words {
+    /// Verbs of disregarding, before their object.
+    pub(super) disregard: &'static str,
+    /// The same, after their object (infinitives, the verb-final imperative of Japanese).
+    pub(super) disregard_after: &'static str,
+    /// Words that may stand between such a verb and its object.
+    pub(super) between: &'static str,
+    /// Words for instructions, rules, a prompt.
+    pub(super) instructions: &'static str,
+    /// Labels that open a system turn: "Systemnachricht:".
+    pub(super) system_label: &'static str,
+    /// Verbs of sending, uploading, forwarding.
+    pub(super) send: &'static str,
+    /// The user's secrets: passwords, cookies, keys, the chat history, personal data.
+    pub(super) secrets: &'static str,
+    /// Words that say "never" or "not" before the verb they negate.
+    pub(super) negation: &'static str,
+    /// Words that say "never" or "not" after the verb they negate (German, French), or the
+    /// negative forms of a verb-final language.
+    pub(super) negation_after: &'static str,
+    /// Whether words are written without spaces (Chinese, Japanese): the grammars then allow a
+    /// few chars of any kind between their parts instead of whole words.
+    pub(super) unspaced: bool,
+}
+
+/// The pieces of a language's words that the prefilter looks for
+/// ([`Signal::needs`](crate::signal::Signal::needs)): every match of a grammar holds one piece
+/// of each list its signal names.
+pub(super) struct Pieces {
+    /// Of the verbs of disregarding, before or after their object.
+    pub(super) disregard: &'static [&'static str],
+    /// Of the words for instructions.
+    pub(super) instructions: &'static [&'static str],
+    /// Of the labels that open a system turn.
+    pub(super) system_label: &'static [&'static str],
+    /// Of the verbs of sending.
+    pub(super) send: &'static [&'static str],
+    /// Of the user's secrets.
+    pub(super) secrets: &'static [&'static str],
+}
