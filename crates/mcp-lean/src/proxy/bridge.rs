@@ -1,5 +1,6 @@
-//! The input-required bridge between a server of the older era and a client of the 2026-07-28
-//! revision.
+//! The input-required bridge between a client and a server of different protocol eras: a
+//! server of the older era with a client of the 2026-07-28 revision (here and in [`round`]),
+//! and a server of the 2026 revision with a client of the older era ([`fulfil`]).
 //!
 //! A server of the older era asks its client things in the middle of a call: it sends an
 //! elicitation, sampling or roots request and waits for the answer. A client of the 2026
@@ -14,8 +15,7 @@
 //! of this server session that is in a round; with none in a round, to the one parked call;
 //! otherwise the server gets an error, never a guess. The questions a server writes at once go
 //! out together: the round waits until the server's transport has nothing more to read and
-//! every request read is routed ([`Sequencer::quiet`](super::order::Sequencer::quiet)), with no
-//! clock involved.
+//! every request read is routed ([`Sequencer::quiet`]), with no clock involved.
 //!
 //! Every way a round can end without an answer ends the server's question with an error too:
 //! a question the client did not declare the capability for gets the revision's
@@ -43,8 +43,9 @@ use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 use super::era;
-use super::order::Ticket;
-use super::upstream::server_method;
+use super::jsonrpc::server_method;
+use super::routing::askers::Askers;
+use super::routing::order::{Sequencer, Ticket};
 pub(crate) use fulfil::fulfil;
 use round::Call;
 pub(crate) use round::call;
@@ -75,6 +76,16 @@ pub(crate) fn applies(
         && server.protocol_version.has_initialize()
 }
 
+/// What a call through the bridge uses of its client session: the bridge itself, who asked
+/// what (the server's progress during a round goes to that round's client), the order of the
+/// server's messages (a round gathers what the server wrote at once), and the time limit.
+pub(crate) struct SessionParts<'a> {
+    pub(crate) bridge: &'a Arc<Bridge>,
+    pub(crate) askers: &'a Askers,
+    pub(crate) order: &'a Sequencer,
+    pub(crate) timeout: Duration,
+}
+
 /// A server's request on its way to the call it belongs to, with where its answer goes.
 struct Ask {
     request: ServerRequest,
@@ -93,13 +104,13 @@ pub(crate) struct Bridge {
 struct Inner {
     next: u64,
     /// Every call alive: in a round, or parked.
-    calls: BTreeMap<u64, Route>,
+    calls: BTreeMap<u64, CallRoute>,
     parked: HashMap<CallId, Parked>,
 }
 
 /// Where a call's questions go.
 #[derive(Debug)]
-struct Route {
+struct CallRoute {
     asks: mpsc::UnboundedSender<Ask>,
     /// Whether the call is in a round (a client waits for its answer).
     in_round: bool,
@@ -201,7 +212,7 @@ impl Bridge {
 
     fn route(&self, ask: Ask) -> Result<(), ErrorData> {
         let inner = lock(&self.inner);
-        let in_round: Vec<&Route> = inner.calls.values().filter(|r| r.in_round).collect();
+        let in_round: Vec<&CallRoute> = inner.calls.values().filter(|r| r.in_round).collect();
         let candidates = if in_round.is_empty() {
             inner.calls.values().collect()
         } else {
@@ -240,7 +251,7 @@ impl Bridge {
         inner.next += 1;
         inner.calls.insert(
             id,
-            Route {
+            CallRoute {
                 asks,
                 in_round: true,
             },

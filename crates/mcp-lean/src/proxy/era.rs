@@ -8,6 +8,7 @@ use rmcp::model::{
     RequestMetaObject, ResultType, RootsCapabilities, SamplingCapability, ServerResult,
     ToolsCapability, UrlElicitationCapability,
 };
+use rmcp::{Peer, RoleServer};
 
 /// The `_meta` keys of the 2026-07-28 revision's per-request lifecycle.
 const LIFECYCLE_PREFIX: &str = "io.modelcontextprotocol/";
@@ -15,6 +16,13 @@ const LIFECYCLE_PREFIX: &str = "io.modelcontextprotocol/";
 /// Whether `version` is of the 2026-07-28 revision or later (no `initialize`).
 pub(crate) fn is_modern(version: Option<&ProtocolVersion>) -> bool {
     version.is_some_and(|v| !v.has_initialize())
+}
+
+/// Whether the client on `peer` opened its session with `initialize` (rmcp gives the
+/// connection of an HTTP request of the 2026 era a made-up `initialize` at that revision).
+pub(crate) fn of_older_era(peer: &Peer<RoleServer>) -> bool {
+    peer.peer_info()
+        .is_some_and(|info| info.protocol_version.has_initialize())
 }
 
 /// What the proxy presents to the server for a client that opened with `server/discover` or a

@@ -18,7 +18,7 @@ use rmcp::service::PeerRequestOptions;
 use rmcp::{Peer, RoleClient, RoleServer};
 use tokio_util::sync::CancellationToken;
 
-use super::super::upstream::{self, service_error};
+use super::super::jsonrpc::{self, service_error};
 use super::{MAX_ROUNDS, input};
 
 /// Answers the server's questions through `client` and calls `server` again with `request`
@@ -45,7 +45,7 @@ pub(crate) async fn fulfil(
             answers.insert(key, answer);
         }
         let retry = with_inputs(request.clone(), answers, asked.request_state.take());
-        let handle = upstream::send(server, retry, timeout).await?;
+        let handle = jsonrpc::send(server, retry, timeout).await?;
         let answer = tokio::select! {
             answer = handle.await_response() => answer.map_err(|e| service_error(&e, &method, timeout, "server"))?,
             () = cancelled.cancelled() => {
@@ -83,7 +83,7 @@ async fn ask(
             ));
         }
     };
-    let method = upstream::server_method(&request);
+    let method = jsonrpc::server_method(&request);
     let needs = input::question(&request)?.needs;
     let declared = client
         .peer_info()

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use rmcp::model::ErrorData;
 use sha2::{Digest, Sha256};
 
-use super::super::gate::constant_time_eq;
+use super::super::caller::constant_time_eq;
 
 /// What every state the proxy gives out starts with, with the format's version.
 const PREFIX: &str = "mcp-lean.1.";

@@ -28,8 +28,8 @@ use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{RoleServer, ServerHandler, Service as _};
 use serde::de::DeserializeOwned;
 
-use super::downstream::Proxy;
-use super::era;
+use crate::proxy::downstream::Proxy;
+use crate::proxy::era;
 
 /// Finds the proxy a request belongs to: a session's own, opened at `initialize`, or, for a
 /// client of the 2026 era, which has no session, the one of its token.
