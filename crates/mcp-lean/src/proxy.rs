@@ -28,7 +28,6 @@ use std::time::Duration;
 
 use clap::Args as ClapArgs;
 use mcp_proxy_rules::GoalDigester;
-use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleServer, ServiceExt};
 use snapshot_digest::{DigestConfig, Snapshot};
 use tokio_util::sync::CancellationToken;
@@ -39,7 +38,7 @@ use downstream::Proxy;
 use settings::{OutputFiles, OutputFolder, Overrides, Settings, StatsFile};
 use transport::stdio::Stdio;
 use transport::streamable_http::{self, Listen, ServerSource};
-use upstream::link::ServerLink;
+use upstream::link::{self, ServerLink};
 
 /// Arguments of `mcp-lean proxy`.
 #[derive(Debug, ClapArgs)]
@@ -272,7 +271,7 @@ fn prepare(args: &Args) -> Result<Settings, String> {
 }
 
 /// Starts the server's process, or checks its URL.
-fn link(args: &Args) -> Result<ServerLink, String> {
+fn server_link(args: &Args) -> Result<ServerLink, String> {
     if let Some(url) = &args.upstream_url {
         if !(url.starts_with("http://") || url.starts_with("https://")) {
             return Err(format!(
@@ -281,18 +280,7 @@ fn link(args: &Args) -> Result<ServerLink, String> {
         }
         return Ok(ServerLink::Http(url.clone()));
     }
-    let Some((program, rest)) = args.command.split_first() else {
-        return Err("give the server's command after --, or --upstream-url".to_owned());
-    };
-    let mut command = tokio::process::Command::new(program);
-    command.args(rest);
-    TokioChildProcess::builder(command)
-        .stderr(std::process::Stdio::inherit())
-        .spawn()
-        .map(|(child, _)| ServerLink::Child(child, args.command.clone()))
-        .map_err(|e| {
-            format!("cannot start the server {program:?}: {e}; check the command after --")
-        })
+    link::spawn(&args.command).map(|child| ServerLink::Child(child, args.command.clone()))
 }
 
 /// The listener's settings, checked before anything starts: `None` without --listen.
@@ -350,7 +338,7 @@ fn program_exists(program: &str) -> bool {
 
 async fn serve_http(args: &Args, listen: Listen, settings: Settings) -> Outcome {
     let server = match &args.upstream_url {
-        Some(url) => match link(args) {
+        Some(url) => match server_link(args) {
             Ok(_) => ServerSource::Url(url.clone()),
             Err(message) => {
                 eprintln!("mcp-lean proxy: {message}");
@@ -376,7 +364,7 @@ async fn serve_http(args: &Args, listen: Listen, settings: Settings) -> Outcome 
 }
 
 async fn serve(args: &Args, settings: Settings) -> Outcome {
-    let server = match link(args) {
+    let server = match server_link(args) {
         Ok(server) => server,
         Err(message) => {
             eprintln!("mcp-lean proxy: {message}");

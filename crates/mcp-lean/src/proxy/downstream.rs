@@ -41,6 +41,7 @@ impl Proxy {
         }
     }
 
+    /// The client session's state, which the transport serving it reads too.
     pub(crate) fn state(&self) -> Arc<SessionState> {
         Arc::clone(&self.state)
     }

@@ -70,17 +70,26 @@ impl ServerLink {
             Self::Http(url) => return Ok(Ready::Http(url)),
             Self::Command(command) => command,
         };
-        let Some((program, rest)) = command.split_first() else {
-            return Err("give the server's command after --, or --upstream-url".to_owned());
-        };
-        let mut cmd = tokio::process::Command::new(program);
-        cmd.args(rest);
-        TokioChildProcess::builder(cmd)
-            .stderr(std::process::Stdio::inherit())
-            .spawn()
-            .map(|(child, _)| Ready::Child(child, command.clone()))
-            .map_err(|e| {
-                format!("cannot start the server {program:?}: {e}; check the command after --")
-            })
+        spawn(&command).map(|child| Ready::Child(child, command))
     }
+}
+
+/// Starts the server's `command` as a child process whose standard error is the proxy's.
+///
+/// # Errors
+///
+/// A message when the command is empty or cannot be started.
+pub(crate) fn spawn(command: &[String]) -> Result<TokioChildProcess, String> {
+    let Some((program, rest)) = command.split_first() else {
+        return Err("give the server's command after --, or --upstream-url".to_owned());
+    };
+    let mut cmd = tokio::process::Command::new(program);
+    cmd.args(rest);
+    TokioChildProcess::builder(cmd)
+        .stderr(std::process::Stdio::inherit())
+        .spawn()
+        .map(|(child, _)| child)
+        .map_err(|e| {
+            format!("cannot start the server {program:?}: {e}; check the command after --")
+        })
 }
