@@ -19,7 +19,8 @@ use rmcp::{Peer, RoleClient, RoleServer};
 use tokio_util::sync::CancellationToken;
 
 use super::super::jsonrpc::{self, service_error};
-use super::{MAX_ROUNDS, input};
+use super::calls::MAX_ROUNDS;
+use super::input;
 
 /// Answers the server's questions through `client` and calls `server` again with `request`
 /// and the answers, until the server's result is not an `InputRequiredResult`.

@@ -4,66 +4,33 @@
 //! client (an `InputRequiredResult`) while the call stays parked.
 
 use std::collections::BTreeMap;
-use std::future::Future;
-use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
 
 use rmcp::model::{
-    ClientCapabilities, ClientRequest, ClientResult, ErrorCode, ErrorData, GetMeta as _,
-    InputRequests, InputRequiredResult, InputResponses, ProgressToken, RequestId, ServerResult,
+    ClientCapabilities, ClientRequest, ErrorCode, ErrorData, GetMeta as _, InputRequests,
+    InputRequiredResult, InputResponses, ServerResult,
 };
 use rmcp::service::{RequestContext, ServiceError};
 use rmcp::{Peer, RoleClient, RoleServer};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
 use super::super::caller::caller_of;
 use super::super::era;
 use super::super::jsonrpc::{self, service_error};
-use super::{Ask, MAX_OPEN, MAX_ROUNDS, Origin, Registration, SessionParts, input, state};
+use super::super::routing::askers::Askers;
+use super::super::routing::order::Sequencer;
+use super::calls::{Ask, Bridge, Call, MAX_OPEN, MAX_ROUNDS, Open, Origin, Response};
+use super::{input, state};
 
-/// A question of the server's, asked and not yet answered.
-pub(super) struct Open {
-    pub(super) method: &'static str,
-    request: rmcp::model::InputRequest,
-    pub(super) answer: oneshot::Sender<Result<ClientResult, ErrorData>>,
-}
-
-type Response = Pin<Box<dyn Future<Output = Result<ServerResult, ServiceError>> + Send>>;
-
-/// One call of the server's, over all its rounds.
-pub(super) struct Call {
-    /// The client's method, for messages.
-    method: String,
-    pub(super) registration: Registration,
-    response: Response,
-    asks: mpsc::UnboundedReceiver<Ask>,
-    /// Questions asked and not yet answered, by their key in `inputRequests`.
-    pub(super) open: BTreeMap<String, Open>,
-    /// Questions asked so far, for the keys the proxy names.
-    asked: u32,
-    rounds: u32,
-    upstream: Peer<RoleClient>,
-    upstream_id: RequestId,
-    upstream_token: ProgressToken,
-    /// Set once the server answered the call, so that dropping it cancels nothing.
-    finished: bool,
-}
-
-impl Drop for Call {
-    fn drop(&mut self) {
-        if self.finished {
-            return;
-        }
-        // Nobody waits for the server's answer any more: it can stop. Its open questions fail
-        // as their senders drop.
-        let (peer, id) = (self.upstream.clone(), self.upstream_id.clone());
-        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
-            runtime.spawn(async move {
-                let notification =
-                    jsonrpc::cancelled(id, "the client did not answer the server's questions");
-                let _ = peer.send_notification(notification.into()).await;
-            });
-        }
-    }
+/// What a call through the bridge uses of its client session: the bridge itself, who asked
+/// what (the server's progress during a round goes to that round's client), the order of the
+/// server's messages (a round gathers what the server wrote at once), and the time limit.
+pub(crate) struct SessionParts<'a> {
+    pub(crate) bridge: &'a Arc<Bridge>,
+    pub(crate) askers: &'a Askers,
+    pub(crate) order: &'a Sequencer,
+    pub(crate) timeout: Duration,
 }
 
 /// How a round ended.
