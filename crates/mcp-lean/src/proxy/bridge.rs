@@ -1,6 +1,6 @@
 //! The input-required bridge between a client and a server of different protocol eras: a
-//! server of the older era with a client of the 2026-07-28 revision (here and in [`round`]),
-//! and a server of the 2026 revision with a client of the older era ([`fulfil`]).
+//! server of the older era with a client of the 2026-07-28 revision ([`calls`], [`round`]),
+//! and a server of the 2026 revision with a client of the older era ([`fulfil`](mod@fulfil)).
 //!
 //! A server of the older era asks its client things in the middle of a call: it sends an
 //! elicitation, sampling or roots request and waits for the answer. A client of the 2026
