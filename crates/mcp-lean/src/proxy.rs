@@ -1,19 +1,25 @@
-//! `mcp-lean proxy`: an MCP server on standard input and output that forwards everything to
-//! a server it starts as a child process, and makes that server's results lean on the way back
-//! (the rules are in `mcp-proxy-rules`; this module is the plumbing).
+//! `mcp-lean proxy`: an MCP server between a client and the MCP server it would use, which makes
+//! that server's results lean on the way back (the rules are in `mcp-proxy-rules`; this module
+//! and its children are the plumbing). Clients come over standard input and output, or over
+//! streamable HTTP, any number at once, each with a session of its own; clients and servers may
+//! be of either protocol era, the `initialize` handshake or the 2026-07-28 revision. The server
+//! is a child process, one per session over HTTP, or a streamable HTTP endpoint.
+//!
+//! The layers, each using only those below it: [`transport`] (how clients reach the proxy),
+//! [`downstream`] (the client side, where results are rewritten), [`session`] (one client's
+//! session state), [`upstream`] (the server side), [`bridge`] (between a client and a server
+//! of different eras), [`routing`] (where the server's messages go back), and the leaves:
+//! [`settings`], [`era`], [`caller`], [`jsonrpc`].
 
 mod bridge;
+mod caller;
 mod downstream;
 mod era;
-mod files;
-mod gate;
-mod handler;
-mod listen;
-mod order;
+mod jsonrpc;
+mod routing;
 mod session;
-mod stats_file;
-mod stdio;
-mod subscriptions;
+mod settings;
+mod transport;
 mod upstream;
 
 use std::path::PathBuf;
@@ -22,7 +28,6 @@ use std::time::Duration;
 
 use clap::Args as ClapArgs;
 use mcp_proxy_rules::GoalDigester;
-use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleServer, ServiceExt};
 use snapshot_digest::{DigestConfig, Snapshot};
 use tokio_util::sync::CancellationToken;
@@ -30,10 +35,10 @@ use tokio_util::sync::CancellationToken;
 use crate::Outcome;
 use crate::llm_args::{LlmArgs, describe};
 use downstream::Proxy;
-use files::{OutputFiles, OutputFolder};
-use session::{Overrides, ServerLink, Settings};
-use stats_file::StatsFile;
-use stdio::Stdio;
+use settings::{OutputFiles, OutputFolder, Overrides, Settings, StatsFile};
+use transport::stdio::Stdio;
+use transport::streamable_http::{self, Listen, ServerSource};
+use upstream::link::{self, ServerLink};
 
 /// Arguments of `mcp-lean proxy`.
 #[derive(Debug, ClapArgs)]
@@ -235,7 +240,7 @@ fn prepare(args: &Args) -> Result<Settings, String> {
             let cwd = std::env::current_dir().map_err(|e| {
                 format!("cannot read the current folder: {e}; pass --workspace DIR")
             })?;
-            let folder = files::output_dir_of(&args.command, &cwd)
+            let folder = settings::output_dir_of(&args.command, &cwd)
                 .map_or(OutputFolder::FirstLink, OutputFolder::Known);
             (cwd, folder)
         }
@@ -266,7 +271,7 @@ fn prepare(args: &Args) -> Result<Settings, String> {
 }
 
 /// Starts the server's process, or checks its URL.
-fn link(args: &Args) -> Result<ServerLink, String> {
+fn server_link(args: &Args) -> Result<ServerLink, String> {
     if let Some(url) = &args.upstream_url {
         if !(url.starts_with("http://") || url.starts_with("https://")) {
             return Err(format!(
@@ -275,22 +280,11 @@ fn link(args: &Args) -> Result<ServerLink, String> {
         }
         return Ok(ServerLink::Http(url.clone()));
     }
-    let Some((program, rest)) = args.command.split_first() else {
-        return Err("give the server's command after --, or --upstream-url".to_owned());
-    };
-    let mut command = tokio::process::Command::new(program);
-    command.args(rest);
-    TokioChildProcess::builder(command)
-        .stderr(std::process::Stdio::inherit())
-        .spawn()
-        .map(|(child, _)| ServerLink::Child(child, args.command.clone()))
-        .map_err(|e| {
-            format!("cannot start the server {program:?}: {e}; check the command after --")
-        })
+    link::spawn(&args.command).map(|child| ServerLink::Child(child, args.command.clone()))
 }
 
 /// The listener's settings, checked before anything starts: `None` without --listen.
-fn listen_options(args: &Args) -> Result<Option<listen::Listen>, String> {
+fn listen_options(args: &Args) -> Result<Option<Listen>, String> {
     let Some(addr) = args.listen else {
         return Ok(None);
     };
@@ -302,7 +296,7 @@ fn listen_options(args: &Args) -> Result<Option<listen::Listen>, String> {
                     path.display()
                 )
             })?;
-            gate::parse_tokens(&text, &path.display().to_string())?
+            streamable_http::parse_tokens(&text, &path.display().to_string())?
         }
         None => Vec::new(),
     };
@@ -322,9 +316,9 @@ fn listen_options(args: &Args) -> Result<Option<listen::Listen>, String> {
             ));
         }
     }
-    Ok(Some(listen::Listen {
+    Ok(Some(Listen {
         addr,
-        policy: gate::Policy::new(&args.allow_origin, tokens)?,
+        policy: streamable_http::Policy::new(&args.allow_origin, tokens)?,
         shared_session: args.shared_session,
         max_sessions: usize::try_from(args.max_sessions).unwrap_or(usize::MAX),
         session_idle: Duration::from_secs(args.session_idle),
@@ -342,16 +336,16 @@ fn program_exists(program: &str) -> bool {
         .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
 }
 
-async fn serve_http(args: &Args, listen: listen::Listen, settings: Settings) -> Outcome {
-    let upstream = match &args.upstream_url {
-        Some(url) => match link(args) {
-            Ok(_) => listen::Upstream::Url(url.clone()),
+async fn serve_http(args: &Args, listen: Listen, settings: Settings) -> Outcome {
+    let server = match &args.upstream_url {
+        Some(url) => match server_link(args) {
+            Ok(_) => ServerSource::Url(url.clone()),
             Err(message) => {
                 eprintln!("mcp-lean proxy: {message}");
                 return Outcome::Failure;
             }
         },
-        None => listen::Upstream::Command(args.command.clone()),
+        None => ServerSource::Command(args.command.clone()),
     };
     let stop = CancellationToken::new();
     let signals = stop.clone();
@@ -360,7 +354,7 @@ async fn serve_http(args: &Args, listen: listen::Listen, settings: Settings) -> 
             signals.cancel();
         }
     });
-    match listen::serve(listen, Arc::new(settings), upstream, stop).await {
+    match streamable_http::serve(listen, Arc::new(settings), server, stop).await {
         Ok(()) => Outcome::Success,
         Err(message) => {
             eprintln!("mcp-lean proxy: {message}");
@@ -370,7 +364,7 @@ async fn serve_http(args: &Args, listen: listen::Listen, settings: Settings) -> 
 }
 
 async fn serve(args: &Args, settings: Settings) -> Outcome {
-    let server = match link(args) {
+    let server = match server_link(args) {
         Ok(server) => server,
         Err(message) => {
             eprintln!("mcp-lean proxy: {message}");
@@ -379,7 +373,7 @@ async fn serve(args: &Args, settings: Settings) -> Outcome {
     };
     let stop = CancellationToken::new();
     let proxy = Arc::new(Proxy::new(server, Arc::new(settings), stop.clone(), false));
-    let shared = proxy.shared();
+    let state = proxy.state();
     let stdio = Stdio::new(proxy);
     let transport =
         stdio.guard(
@@ -391,13 +385,13 @@ async fn serve(args: &Args, settings: Settings) -> Outcome {
         Ok(running) => running,
         Err(e) => {
             eprintln!("mcp-lean proxy: the client did not initialize the session: {e}");
-            shared.shutdown().await;
+            state.shutdown().await;
             return Outcome::Failure;
         }
     };
     let _ = running.waiting().await;
-    let server_died = shared.server_died();
-    shared.shutdown().await;
+    let server_died = state.server_died();
+    state.shutdown().await;
     if let Some(why) = server_died {
         eprintln!("mcp-lean proxy: {why}");
         Outcome::Problems

@@ -16,14 +16,15 @@ use rmcp::{RoleServer, Service};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
-use super::session::{Connected, ServerLink, Settings, Shared};
-use super::subscriptions::Wanted;
-use super::upstream;
+use super::routing::subscriptions::Wanted;
+use super::session::{Connected, SessionState};
+use super::settings::Settings;
+use super::upstream::{self, link::ServerLink};
 use super::{bridge, era};
 
 /// The rmcp server the client talks to.
 pub(crate) struct Proxy {
-    shared: Arc<Shared>,
+    state: Arc<SessionState>,
 }
 
 impl Proxy {
@@ -36,12 +37,13 @@ impl Proxy {
         stateless: bool,
     ) -> Self {
         Self {
-            shared: Arc::new(Shared::new(server, settings, stop, stateless)),
+            state: Arc::new(SessionState::new(server, settings, stop, stateless)),
         }
     }
 
-    pub(crate) fn shared(&self) -> Arc<Shared> {
-        Arc::clone(&self.shared)
+    /// The client session's state, which the transport serving it reads too.
+    pub(crate) fn state(&self) -> Arc<SessionState> {
+        Arc::clone(&self.state)
     }
 
     /// Serves one `subscriptions/listen` stream, acknowledged already, until the client
@@ -52,17 +54,17 @@ impl Proxy {
     /// The server's session cannot be opened, or the server refuses to send updates of a
     /// resource the stream asked about.
     pub(crate) async fn listen(&self, subscription: SubscriptionContext) -> Result<(), ErrorData> {
-        let connected = self.session(subscription.request_context()).await?;
+        let connected = self.server_session(subscription.request_context()).await?;
         let resources = subscription
             .accepted()
             .resource_subscriptions
             .clone()
             .unwrap_or_default();
         let _wanted = self.want_resources(connected, &resources).await?;
-        let _open = self.shared.subscriptions.open(subscription.sink().clone());
+        let _open = self.state.subscriptions.open(subscription.sink().clone());
         tokio::select! {
             () = subscription.cancelled() => {}
-            () = self.shared.ended() => {}
+            () = self.state.ended() => {}
         }
         Ok(())
     }
@@ -84,22 +86,22 @@ impl Proxy {
             .as_ref()
             .is_some_and(|r| r.subscribe == Some(true));
         let resources = if server_subscribes { resources } else { &[] };
-        self.shared
+        self.state
             .subscriptions
-            .want(&connected.peer, resources, self.shared.settings.timeout)
+            .want(&connected.peer, resources, self.state.settings.timeout)
             .await
     }
 
     /// The session with the server, opened for a client that did not send `initialize` (one
     /// of the 2026 era: its request's `_meta` says who it is).
-    pub(crate) async fn session(
+    pub(crate) async fn server_session(
         &self,
         context: &RequestContext<RoleServer>,
     ) -> Result<&Connected, ErrorData> {
-        if let Some(connected) = self.shared.connected() {
+        if let Some(connected) = self.state.connected() {
             return Ok(connected);
         }
-        self.shared
+        self.state
             .connect(era::client_from_meta(&context.meta), context.peer.clone())
             .await
     }
@@ -110,7 +112,7 @@ impl Proxy {
         context: RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
         let started = Instant::now();
-        let connected = self.session(&context).await?;
+        let connected = self.server_session(&context).await?;
         let first_page = match &request {
             ClientRequest::ListToolsRequest(r) => {
                 r.params.as_ref().is_none_or(|p| p.cursor.is_none())
@@ -134,7 +136,7 @@ impl Proxy {
                 tools.pop();
             }
         }
-        if first_page && !self.shared.listed.swap(true, Ordering::Relaxed) {
+        if first_page && !self.state.listed.swap(true, Ordering::Relaxed) {
             self.record(&CallStats::tools_list(
                 &server_list,
                 &value,
@@ -151,7 +153,7 @@ impl Proxy {
         context: RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
         let started = Instant::now();
-        let connected = self.session(&context).await?;
+        let connected = self.server_session(&context).await?;
         let ClientRequest::CallToolRequest(mut call_request) = request else {
             return Err(ErrorData::internal_error("not a tools/call request", None));
         };
@@ -189,7 +191,7 @@ impl Proxy {
         };
         let mut value = to_value(&result)?;
         let rewriter = Arc::clone(&connected.rewriter);
-        let files = Arc::clone(&self.shared.settings.files);
+        let files = Arc::clone(&self.state.settings.files);
         // Digests take milliseconds of CPU; they run off the thread that moves messages.
         let rewritten = tokio::task::spawn_blocking(move || {
             let began = Instant::now();
@@ -230,21 +232,27 @@ impl Proxy {
         context: RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
         if bridge::applies(&request, &context, &connected.server) {
-            return bridge::call(&self.shared, &connected.peer, request, context).await;
+            return bridge::call(
+                &self.state.bridge_parts(),
+                &connected.peer,
+                request,
+                context,
+            )
+            .await;
         }
         upstream::forward(
             &connected.peer,
             request,
             context,
-            &self.shared.askers,
-            &self.shared.order,
-            self.shared.settings.timeout,
+            &self.state.askers,
+            &self.state.order,
+            self.state.settings.timeout,
         )
         .await
     }
 
     fn record(&self, stats: &CallStats) {
-        if let Some(file) = &self.shared.settings.stats {
+        if let Some(file) = &self.state.settings.stats {
             file.append(stats);
         }
     }
@@ -257,14 +265,14 @@ impl Proxy {
         match request {
             ClientRequest::InitializeRequest(r) => {
                 let asked = r.params.protocol_version.clone();
-                let connected = self.shared.connect(r.params, context.peer.clone()).await?;
+                let connected = self.state.connect(r.params, context.peer.clone()).await?;
                 Ok(ServerResult::InitializeResult(era::initialize_answer(
                     &connected.server,
                     &asked,
                 )))
             }
             ClientRequest::DiscoverRequest(_) => {
-                let connected = self.session(&context).await?;
+                let connected = self.server_session(&context).await?;
                 Ok(ServerResult::DiscoverResult(era::discover_answer(
                     &connected.server,
                 )))
@@ -273,7 +281,7 @@ impl Proxy {
             r @ ClientRequest::ListToolsRequest(_) => self.list_tools(r, context).await,
             r @ ClientRequest::CallToolRequest(_) => self.call_tool(r, context).await,
             other => {
-                let connected = self.session(&context).await?;
+                let connected = self.server_session(&context).await?;
                 self.ask_server(connected, other, context).await
             }
         }
@@ -305,7 +313,7 @@ impl Service<RoleServer> for Proxy {
         notification: rmcp::model::ClientNotification,
         context: NotificationContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        let Some(connected) = self.shared.connected() else {
+        let Some(connected) = self.state.connected() else {
             return Ok(());
         };
         upstream::forward_client_notification(&connected.peer, notification, context).await;

@@ -8,6 +8,7 @@ use rmcp::model::{
     RequestMetaObject, ResultType, RootsCapabilities, SamplingCapability, ServerResult,
     ToolsCapability, UrlElicitationCapability,
 };
+use rmcp::{Peer, RoleServer};
 
 /// The `_meta` keys of the 2026-07-28 revision's per-request lifecycle.
 const LIFECYCLE_PREFIX: &str = "io.modelcontextprotocol/";
@@ -15,6 +16,13 @@ const LIFECYCLE_PREFIX: &str = "io.modelcontextprotocol/";
 /// Whether `version` is of the 2026-07-28 revision or later (no `initialize`).
 pub(crate) fn is_modern(version: Option<&ProtocolVersion>) -> bool {
     version.is_some_and(|v| !v.has_initialize())
+}
+
+/// Whether the client on `peer` opened its session with `initialize` (rmcp gives the
+/// connection of an HTTP request of the 2026 era a made-up `initialize` at that revision).
+pub(crate) fn of_older_era(peer: &Peer<RoleServer>) -> bool {
+    peer.peer_info()
+        .is_some_and(|info| info.protocol_version.has_initialize())
 }
 
 /// What the proxy presents to the server for a client that opened with `server/discover` or a
@@ -140,54 +148,4 @@ pub(crate) fn shape_error(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lifecycle_keys_stay_with_the_proxy() {
-        let mut meta = RequestMetaObject::default();
-        meta.0.0.insert(
-            "io.modelcontextprotocol/protocolVersion".to_owned(),
-            "2026-07-28".into(),
-        );
-        meta.0.0.insert("progressToken".to_owned(), 7.into());
-        meta.0.0.insert("vendor/trace".to_owned(), "abc".into());
-        let kept = forwarded_meta(meta);
-        assert_eq!(kept.0.0.len(), 2);
-        assert!(kept.0.0.contains_key("vendor/trace"));
-    }
-
-    #[test]
-    fn a_missing_resource_is_invalid_params_with_its_uri_for_the_2026_era() {
-        let missing = || ErrorData::new(ErrorCode::RESOURCE_NOT_FOUND, "no such resource", None);
-        let modern = shape_error(
-            missing(),
-            Some(&ProtocolVersion::V_2026_07_28),
-            Some("test://x"),
-        );
-        assert_eq!(modern.code, ErrorCode::INVALID_PARAMS);
-        assert_eq!(modern.data, Some(serde_json::json!({"uri": "test://x"})));
-        let older = shape_error(
-            missing(),
-            Some(&ProtocolVersion::V_2025_11_25),
-            Some("test://x"),
-        );
-        assert_eq!(older.code, ErrorCode::RESOURCE_NOT_FOUND);
-        assert_eq!(older.data, None);
-    }
-
-    #[test]
-    fn a_modern_server_answers_an_older_client_at_the_clients_version() {
-        let mut server = InitializeResult::default();
-        server.protocol_version = ProtocolVersion::V_2026_07_28;
-        let info = initialize_answer(&server, &ProtocolVersion::V_2025_06_18);
-        assert_eq!(info.protocol_version, ProtocolVersion::V_2025_06_18);
-        assert!(info.capabilities.tools.is_some());
-        let discovered = discover_answer(&server);
-        assert!(
-            discovered
-                .supported_versions
-                .contains(&ProtocolVersion::V_2025_11_25)
-        );
-    }
-}
+mod tests;

@@ -1,154 +1,27 @@
-//! One client session's link to the server, made on the client's first request: `initialize`
-//! for a client of the older era; `server/discover` or any request with per-request `_meta` for
-//! one of the 2026 era. The server may be of either era: the proxy asks with `server/discover`
-//! and falls back to `initialize`.
+//! One client's session: the state its handlers share (the server's session once open, who
+//! asked what, the bridge's calls, the subscription streams, the order of the server's
+//! messages), and the task that watches the server. The server's session is opened on the
+//! client's first request: `initialize` for a client of the older era; `server/discover` or any
+//! request with per-request `_meta` for one of the 2026 era. The server may be of either era:
+//! the proxy asks with `server/discover` and falls back to `initialize`.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use mcp_proxy_rules::{GoalDigester, Profile, Rewriter, ToolFilter};
+use mcp_proxy_rules::{Profile, Rewriter};
 use rmcp::model::{ClientConfig, ErrorData, InitializeResult, ProtocolVersion};
-use rmcp::service::{
-    ClientLifecycleMode, ClientServiceExt as _, RunningService, RunningServiceCancellationToken,
-};
-use rmcp::transport::{IntoTransport, StreamableHttpClientTransport, TokioChildProcess};
+use rmcp::service::{ClientLifecycleMode, RunningService, RunningServiceCancellationToken};
 use rmcp::{Peer, RoleClient, RoleServer};
 use tokio_util::sync::CancellationToken;
 
-use super::bridge::Bridge;
-use super::files::OutputFiles;
-use super::order::{Ordered, Sequencer};
-use super::stats_file::StatsFile;
-use super::subscriptions::Subscriptions;
-use super::upstream::{Askers, Upstream};
-
-/// What the command line and the configuration file said; shared by every session.
-pub(crate) struct Settings {
-    /// A built-in profile chosen with `--profile`.
-    pub(crate) profile: Option<String>,
-    /// The `--config` file's text.
-    pub(crate) config: Option<String>,
-    /// Where statistics go.
-    pub(crate) stats: Option<StatsFile>,
-    /// How long one request may wait for the server.
-    pub(crate) timeout: Duration,
-    /// Reads linked snapshot files, only under the server's output folder.
-    pub(crate) files: Arc<OutputFiles>,
-    /// What the command line sets over the profile and the configuration file.
-    pub(crate) overrides: Overrides,
-    /// Writes goal digests in place of the deterministic digest (`--llm-url`).
-    pub(crate) goal_digester: Option<Arc<GoalDigester>>,
-}
-
-/// Settings from the command line, over the profile and the configuration file.
-#[derive(Debug, Default)]
-pub(crate) struct Overrides {
-    pub(crate) max_result_tokens: Option<usize>,
-    pub(crate) tools: Option<Vec<String>>,
-    pub(crate) exclude_tools: Option<Vec<String>>,
-    /// `--content-boundaries`: on whatever the configuration says.
-    pub(crate) content_boundaries: bool,
-    /// `--show-flagged`: nothing held back, whatever the configuration says.
-    pub(crate) show_flagged: bool,
-}
-
-impl Overrides {
-    /// `profile` with these settings, checked.
-    pub(crate) fn apply(&self, mut profile: Profile) -> Result<Profile, mcp_proxy_rules::Error> {
-        if let Some(n) = self.max_result_tokens {
-            profile.max_result_tokens = n;
-        }
-        if self.content_boundaries {
-            profile.content_boundaries = true;
-        }
-        if self.show_flagged {
-            profile.hold_back = false;
-        }
-        if self.tools.is_some() || self.exclude_tools.is_some() {
-            profile.tools = ToolFilter::new(
-                self.tools.as_deref().unwrap_or(&[]),
-                self.exclude_tools.as_deref().unwrap_or(&[]),
-            )?;
-        }
-        profile.check()?;
-        Ok(profile)
-    }
-}
-
-/// How the proxy reaches the server.
-pub(crate) enum ServerLink {
-    /// A child process already started, over its standard input and output, and the command
-    /// that started it (to start it again for a second handshake).
-    Child(TokioChildProcess, Vec<String>),
-    /// A command to start when the session opens (one process per HTTP session).
-    Command(Vec<String>),
-    /// A streamable HTTP endpoint.
-    Http(String),
-}
-
-/// A server ready for the handshake, and how to reach it again.
-enum Ready {
-    Child(TokioChildProcess, Vec<String>),
-    Http(String),
-}
-
-impl Ready {
-    /// How to reach the same server anew: its command, to start again, or its URL.
-    fn recipe(&self) -> ServerLink {
-        match self {
-            Self::Child(_, command) => ServerLink::Command(command.clone()),
-            Self::Http(url) => ServerLink::Http(url.clone()),
-        }
-    }
-
-    /// Opens the session over the server's transport, its messages numbered by `order`.
-    async fn handshake(
-        self,
-        upstream: Upstream,
-        lifecycle: ClientLifecycleMode,
-        order: Arc<Sequencer>,
-    ) -> Result<RunningService<RoleClient, Upstream>, rmcp::service::ClientInitializeError> {
-        match self {
-            Self::Child(child, _) => {
-                upstream
-                    .serve_with_lifecycle(Ordered::new(child, order), lifecycle)
-                    .await
-            }
-            Self::Http(url) => {
-                let transport = IntoTransport::<RoleClient, _, _>::into_transport(
-                    StreamableHttpClientTransport::from_uri(url),
-                );
-                upstream
-                    .serve_with_lifecycle(Ordered::new(transport, order), lifecycle)
-                    .await
-            }
-        }
-    }
-}
-
-impl ServerLink {
-    /// The server ready for the handshake: a command started now.
-    fn start(self) -> Result<Ready, String> {
-        let command = match self {
-            Self::Child(child, command) => return Ok(Ready::Child(child, command)),
-            Self::Http(url) => return Ok(Ready::Http(url)),
-            Self::Command(command) => command,
-        };
-        let Some((program, rest)) = command.split_first() else {
-            return Err("give the server's command after --, or --upstream-url".to_owned());
-        };
-        let mut cmd = tokio::process::Command::new(program);
-        cmd.args(rest);
-        TokioChildProcess::builder(cmd)
-            .stderr(std::process::Stdio::inherit())
-            .spawn()
-            .map(|(child, _)| Ready::Child(child, command.clone()))
-            .map_err(|e| {
-                format!("cannot start the server {program:?}: {e}; check the command after --")
-            })
-    }
-}
+use super::bridge::{Bridge, SessionParts};
+use super::routing::askers::Askers;
+use super::routing::order::Sequencer;
+use super::routing::subscriptions::Subscriptions;
+use super::settings::Settings;
+use super::upstream::Upstream;
+use super::upstream::link::ServerLink;
 
 /// The session with the server, once open.
 pub(crate) struct Connected {
@@ -159,12 +32,12 @@ pub(crate) struct Connected {
 }
 
 /// State shared by one client session's handlers and the task that watches the server.
-pub(crate) struct Shared {
+pub(crate) struct SessionState {
     pub(crate) settings: Arc<Settings>,
     /// How to reach the server; taken when the session opens.
     server: Mutex<Option<ServerLink>>,
     connected: tokio::sync::OnceCell<Connected>,
-    /// Ends the server's session; taken by [`Shared::shutdown`].
+    /// Ends the server's session; taken by [`SessionState::shutdown`].
     server_ct: Mutex<Option<RunningServiceCancellationToken>>,
     /// The task that watches the server's session, done when the session is.
     watcher: tokio::sync::Mutex<Option<tokio::task::JoinHandle<()>>>,
@@ -184,7 +57,7 @@ pub(crate) struct Shared {
 /// How long answers already on their way get to reach the client after the server exits.
 const GRACE: Duration = Duration::from_millis(300);
 
-impl Shared {
+impl SessionState {
     /// A session not yet open; `stateless` when each of its requests comes on a connection of
     /// its own (HTTP clients of the 2026 era).
     pub(crate) fn new(
@@ -213,6 +86,16 @@ impl Shared {
     /// The session with the server, when it is open.
     pub(crate) fn connected(&self) -> Option<&Connected> {
         self.connected.get()
+    }
+
+    /// What a call through the input-required bridge uses of this session.
+    pub(crate) fn bridge_parts(&self) -> SessionParts<'_> {
+        SessionParts {
+            bridge: &self.bridge,
+            askers: &self.askers,
+            order: &self.order,
+            timeout: self.settings.timeout,
+        }
     }
 
     /// The session with the server, opened now if it is not yet: the proxy presents itself
@@ -394,8 +277,8 @@ impl Shared {
     }
 }
 
-impl Drop for Shared {
-    /// A session that ends without [`Shared::shutdown`] (an HTTP session deleted or idle)
+impl Drop for SessionState {
+    /// A session that ends without [`SessionState::shutdown`] (an HTTP session deleted or idle)
     /// still ends its server's.
     fn drop(&mut self) {
         self.cancel_server();
@@ -405,7 +288,7 @@ impl Drop for Shared {
 /// Waits for the server's session to end. When it ends on its own (the server exited), the
 /// client's session ends too, once the answers already on their way are out.
 async fn watch_server(
-    shared: std::sync::Weak<Shared>,
+    session: std::sync::Weak<SessionState>,
     stop: CancellationToken,
     running: RunningService<RoleClient, Upstream>,
 ) {
@@ -413,12 +296,12 @@ async fn watch_server(
     if stop.is_cancelled() {
         return;
     }
-    let Some(shared) = shared.upgrade() else {
+    let Some(session) = session.upgrade() else {
         return;
     };
-    *shared.died.lock().unwrap_or_else(PoisonError::into_inner) =
+    *session.died.lock().unwrap_or_else(PoisonError::into_inner) =
         Some("the server exited or closed its output; its messages on stderr say why".to_owned());
-    drop(shared);
+    drop(session);
     tokio::time::sleep(GRACE).await;
     stop.cancel();
 }

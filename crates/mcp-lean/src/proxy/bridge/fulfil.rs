@@ -18,8 +18,9 @@ use rmcp::service::PeerRequestOptions;
 use rmcp::{Peer, RoleClient, RoleServer};
 use tokio_util::sync::CancellationToken;
 
-use super::super::upstream::{self, service_error};
-use super::{MAX_ROUNDS, input};
+use super::super::jsonrpc::{self, service_error};
+use super::calls::MAX_ROUNDS;
+use super::input;
 
 /// Answers the server's questions through `client` and calls `server` again with `request`
 /// and the answers, until the server's result is not an `InputRequiredResult`.
@@ -45,7 +46,7 @@ pub(crate) async fn fulfil(
             answers.insert(key, answer);
         }
         let retry = with_inputs(request.clone(), answers, asked.request_state.take());
-        let handle = upstream::send(server, retry, timeout).await?;
+        let handle = jsonrpc::send(server, retry, timeout).await?;
         let answer = tokio::select! {
             answer = handle.await_response() => answer.map_err(|e| service_error(&e, &method, timeout, "server"))?,
             () = cancelled.cancelled() => {
@@ -83,7 +84,7 @@ async fn ask(
             ));
         }
     };
-    let method = upstream::server_method(&request);
+    let method = jsonrpc::server_method(&request);
     let needs = input::question(&request)?.needs;
     let declared = client
         .peer_info()

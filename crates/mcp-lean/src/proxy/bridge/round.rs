@@ -4,70 +4,33 @@
 //! client (an `InputRequiredResult`) while the call stays parked.
 
 use std::collections::BTreeMap;
-use std::future::Future;
-use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
 
 use rmcp::model::{
-    CancelledNotification, CancelledNotificationParam, ClientCapabilities, ClientRequest,
-    ClientResult, ErrorCode, ErrorData, GetMeta as _, InputRequests, InputRequiredResult,
-    InputResponses, ProgressToken, RequestId, ServerResult,
+    ClientCapabilities, ClientRequest, ErrorCode, ErrorData, GetMeta as _, InputRequests,
+    InputRequiredResult, InputResponses, ServerResult,
 };
 use rmcp::service::{RequestContext, ServiceError};
 use rmcp::{Peer, RoleClient, RoleServer};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
+use super::super::caller::caller_of;
 use super::super::era;
-use super::super::gate::caller_of;
-use super::super::session::Shared;
-use super::super::upstream::{self, service_error};
-use super::{Ask, MAX_OPEN, MAX_ROUNDS, Origin, Registration, input, state};
+use super::super::jsonrpc::{self, service_error};
+use super::super::routing::askers::Askers;
+use super::super::routing::order::Sequencer;
+use super::calls::{Ask, Bridge, Call, MAX_OPEN, MAX_ROUNDS, Open, Origin, Response};
+use super::{input, state};
 
-/// A question of the server's, asked and not yet answered.
-pub(super) struct Open {
-    pub(super) method: &'static str,
-    request: rmcp::model::InputRequest,
-    pub(super) answer: oneshot::Sender<Result<ClientResult, ErrorData>>,
-}
-
-type Response = Pin<Box<dyn Future<Output = Result<ServerResult, ServiceError>> + Send>>;
-
-/// One call of the server's, over all its rounds.
-pub(super) struct Call {
-    /// The client's method, for messages.
-    method: String,
-    pub(super) registration: Registration,
-    response: Response,
-    asks: mpsc::UnboundedReceiver<Ask>,
-    /// Questions asked and not yet answered, by their key in `inputRequests`.
-    pub(super) open: BTreeMap<String, Open>,
-    /// Questions asked so far, for the keys the proxy names.
-    asked: u32,
-    rounds: u32,
-    upstream: Peer<RoleClient>,
-    upstream_id: RequestId,
-    upstream_token: ProgressToken,
-    /// Set once the server answered the call, so that dropping it cancels nothing.
-    finished: bool,
-}
-
-impl Drop for Call {
-    fn drop(&mut self) {
-        if self.finished {
-            return;
-        }
-        // Nobody waits for the server's answer any more: it can stop. Its open questions fail
-        // as their senders drop.
-        let (peer, id) = (self.upstream.clone(), self.upstream_id.clone());
-        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
-            runtime.spawn(async move {
-                let notification = CancelledNotification::new(CancelledNotificationParam::new(
-                    Some(id),
-                    Some("the client did not answer the server's questions".to_owned()),
-                ));
-                let _ = peer.send_notification(notification.into()).await;
-            });
-        }
-    }
+/// What a call through the bridge uses of its client session: the bridge itself, who asked
+/// what (the server's progress during a round goes to that round's client), the order of the
+/// server's messages (a round gathers what the server wrote at once), and the time limit.
+pub(crate) struct SessionParts<'a> {
+    pub(crate) bridge: &'a Arc<Bridge>,
+    pub(crate) askers: &'a Askers,
+    pub(crate) order: &'a Sequencer,
+    pub(crate) timeout: Duration,
 }
 
 /// How a round ended.
@@ -106,7 +69,7 @@ fn take_inputs(request: &mut ClientRequest) -> (InputResponses, Option<String>) 
 /// A request state that is altered, another client's, or of a call that ended; an answer that
 /// is not a result of its question's method; the server's own error; a cancelled call.
 pub(crate) async fn call(
-    shared: &Shared,
+    session: &SessionParts<'_>,
     peer: &Peer<RoleClient>,
     mut request: ClientRequest,
     context: RequestContext<RoleServer>,
@@ -118,7 +81,7 @@ pub(crate) async fn call(
         Some(text) => {
             let id =
                 state::open(&text, caller)?.map_err(|refused| refused.error(&origin.method))?;
-            let (mut call, delivered) = shared.bridge.resume(&id, &origin, &answers)?;
+            let (mut call, delivered) = session.bridge.resume(&id, &origin, &answers)?;
             for (key, result) in delivered {
                 answers.remove(&key);
                 if let Some(open) = call.open.remove(&key) {
@@ -127,26 +90,26 @@ pub(crate) async fn call(
             }
             call
         }
-        None => start(shared, peer, request, &context).await?,
+        None => start(session, peer, request, &context).await?,
     };
-    round(shared, call, context, answers, origin, caller).await
+    round(session, call, context, answers, origin, caller).await
 }
 
 /// Sends the request to the server as a call the bridge follows.
 async fn start(
-    shared: &Shared,
+    session: &SessionParts<'_>,
     peer: &Peer<RoleClient>,
     mut request: ClientRequest,
     context: &RequestContext<RoleServer>,
 ) -> Result<Call, ErrorData> {
     let method = request.method().to_owned();
-    let timeout = shared.settings.timeout;
+    let timeout = session.timeout;
     *request.get_meta_mut() = era::forwarded_meta(context.meta.clone());
     // Registered before the request leaves, so that no question of the server's can come
     // before the call is there to take it.
     let (asks_to, asks) = mpsc::unbounded_channel();
-    let registration = shared.bridge.register(asks_to);
-    let handle = upstream::send(peer, request, timeout).await?;
+    let registration = session.bridge.register(asks_to);
+    let handle = jsonrpc::send(peer, request, timeout).await?;
     let (upstream, upstream_id, upstream_token) = (
         handle.peer.clone(),
         handle.id.clone(),
@@ -168,7 +131,7 @@ async fn start(
 }
 
 async fn round(
-    shared: &Shared,
+    session: &SessionParts<'_>,
     mut call: Call,
     context: RequestContext<RoleServer>,
     mut answers: InputResponses,
@@ -185,17 +148,17 @@ async fn round(
             None,
         ));
     }
-    shared.bridge.set_in_round(call.registration.id, true);
+    session.bridge.set_in_round(call.registration.id, true);
     // The server's progress during this round reaches this round's client.
     if let Some(token) = context.meta.get_progress_token() {
-        shared
+        session
             .askers
             .insert(call.upstream_token.clone(), token, context.peer.clone());
     }
-    let flying = shared.askers.fly(&context);
+    let flying = session.askers.fly(&context);
     let capabilities = context.meta.client_capabilities().unwrap_or_default();
-    let step = wait(shared, &mut call, &context, &mut answers, &capabilities).await;
-    shared.askers.remove(&call.upstream_token);
+    let step = wait(session, &mut call, &context, &mut answers, &capabilities).await;
+    session.askers.remove(&call.upstream_token);
     drop(flying);
     match step {
         Step::Done(result) => *result,
@@ -207,7 +170,7 @@ async fn round(
                 .iter()
                 .map(|(key, open)| (key.clone(), open.request.clone()))
                 .collect();
-            shared.bridge.park(id, call, origin);
+            session.bridge.park(id, call, origin);
             Ok(ServerResult::InputRequiredResult(InputRequiredResult::new(
                 Some(requests),
                 Some(request_state),
@@ -218,19 +181,19 @@ async fn round(
 
 /// Waits for the server's answer to the call, or for its questions.
 async fn wait(
-    shared: &Shared,
+    session: &SessionParts<'_>,
     call: &mut Call,
     context: &RequestContext<RoleServer>,
     answers: &mut InputResponses,
     capabilities: &ClientCapabilities,
 ) -> Step {
-    let timeout = shared.settings.timeout;
+    let timeout = session.timeout;
     loop {
         if !call.open.is_empty() {
             // Questions left open by the client's last answer are asked again at once (the
             // server waits for them), with any that came while the call was parked.
             if let Some(response) = ready(&mut call.response) {
-                return finish(shared, call, response).await;
+                return finish(session, call, response).await;
             }
             if let Err(e) = drain(call, answers, capabilities) {
                 return Step::Done(Box::new(Err(e)));
@@ -238,7 +201,7 @@ async fn wait(
             return Step::Input;
         }
         tokio::select! {
-            response = &mut call.response => return finish(shared, call, response).await,
+            response = &mut call.response => return finish(session, call, response).await,
             Some(ask) = call.asks.recv() => {
                 if let Err(e) = take(call, ask, answers, capabilities) {
                     return Step::Done(Box::new(Err(e)));
@@ -248,7 +211,7 @@ async fn wait(
                 }
                 // What the server wrote with this question comes with it.
                 tokio::select! {
-                    () = shared.order.quiet() => {}
+                    () = session.order.quiet() => {}
                     () = context.ct.cancelled() => return Step::Done(Box::new(Err(cancelled()))),
                     () = tokio::time::sleep(timeout) => {}
                 }
@@ -258,7 +221,7 @@ async fn wait(
                 // A server that answered the call in the same breath has no use for the
                 // answers: its result goes back, and its questions fail.
                 if let Some(response) = ready(&mut call.response) {
-                    return finish(shared, call, response).await;
+                    return finish(session, call, response).await;
                 }
                 return Step::Input;
             }
@@ -281,14 +244,14 @@ fn cancelled() -> ErrorData {
 }
 
 async fn finish(
-    shared: &Shared,
+    session: &SessionParts<'_>,
     call: &mut Call,
     response: Result<ServerResult, ServiceError>,
 ) -> Step {
     call.finished = true;
-    let timeout = shared.settings.timeout;
+    let timeout = session.timeout;
     // What the server sent before its answer goes first.
-    let _ = tokio::time::timeout(timeout, shared.order.settled(&call.upstream_id)).await;
+    let _ = tokio::time::timeout(timeout, session.order.settled(&call.upstream_id)).await;
     Step::Done(Box::new(
         response.map_err(|e| service_error(&e, &call.method, timeout, "server")),
     ))

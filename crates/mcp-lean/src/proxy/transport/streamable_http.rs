@@ -1,8 +1,9 @@
 //! `mcp-lean proxy --listen ADDR`: the proxy served over streamable HTTP at `/mcp`, for any
-//! number of clients at once. Each client session (opened with `initialize`) gets a server
-//! session of its own: a process of the server's command, or a session with `--upstream-url`.
-//! Clients of the 2026-07-28 revision have no session: they are told apart by their bearer
-//! tokens, a server session per token, and share one only with `--shared-session`.
+//! number of clients at once, each request checked by the [`gate`] before rmcp reads it. Each
+//! client session (opened with `initialize`) gets a server session of its own: a process of
+//! the server's command, or a session with `--upstream-url`. Clients of the 2026-07-28 revision
+//! have no session: they are told apart by their bearer tokens, a server session per token, and
+//! share one only with `--shared-session`.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -22,11 +23,16 @@ use rmcp::transport::streamable_http_server::session::local::{LocalSessionManage
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use tokio_util::sync::CancellationToken;
 
-use super::downstream::Proxy;
-use super::era;
-use super::gate::{Caller, METHOD_NOT_FOUND, Policy, REFUSED, Refusal, caller_of, check_body};
+mod gate;
+
 use super::handler::{Handler, Route};
-use super::session::{ServerLink, Settings};
+use crate::proxy::caller::{Caller, caller_of};
+use crate::proxy::downstream::Proxy;
+use crate::proxy::era;
+use crate::proxy::settings::Settings;
+use crate::proxy::upstream::link::ServerLink;
+use gate::{METHOD_NOT_FOUND, REFUSED, Refusal, check_body};
+pub(crate) use gate::{Policy, parse_tokens};
 
 /// The largest request body accepted.
 pub(crate) const MAX_BODY_BYTES: usize = 8 << 20;
@@ -48,14 +54,14 @@ pub(crate) struct Listen {
 
 /// Where each session's server is.
 #[derive(Clone)]
-pub(crate) enum Upstream {
+pub(crate) enum ServerSource {
     /// A command started once per session.
     Command(Vec<String>),
     /// A streamable HTTP endpoint, one session on it per client session.
     Url(String),
 }
 
-impl Upstream {
+impl ServerSource {
     fn link(&self) -> ServerLink {
         match self {
             Self::Command(command) => ServerLink::Command(command.clone()),
@@ -64,10 +70,11 @@ impl Upstream {
     }
 }
 
-/// What every session shares.
-struct State {
+/// What every session shares: the settings, where each session's server is, the count against
+/// `--max-sessions`, and the server sessions of clients that have no session of their own.
+struct Sessions {
     settings: Arc<Settings>,
-    upstream: Upstream,
+    server: ServerSource,
     live: Arc<AtomicUsize>,
     max_sessions: usize,
     /// The server sessions of clients without a session (2026 era), one per caller, each made
@@ -78,12 +85,12 @@ struct State {
     stop: CancellationToken,
 }
 
-impl State {
+impl Sessions {
     fn new_proxy(&self, stateless: bool) -> Result<(Arc<Proxy>, Slot), ErrorData> {
         let slot =
             Slot::take(&self.live, self.max_sessions).ok_or_else(|| full(self.max_sessions))?;
         let proxy = Proxy::new(
-            self.upstream.link(),
+            self.server.link(),
             Arc::clone(&self.settings),
             self.stop.child_token(),
             stateless,
@@ -128,8 +135,8 @@ impl State {
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         proxies.values().find_map(|(proxy, _)| {
-            let shared = proxy.shared();
-            let connected = shared.connected()?;
+            let state = proxy.state();
+            let connected = state.connected()?;
             Some(era::initialize_answer(
                 &connected.server,
                 &ProtocolVersion::LATEST_WITH_INITIALIZE,
@@ -170,7 +177,7 @@ fn full(max: usize) -> ErrorData {
 /// One HTTP session's route: its own proxy once it sent `initialize`, else the one of the
 /// request's caller.
 struct SessionRoute {
-    state: Arc<State>,
+    sessions: Arc<Sessions>,
     own: OnceLock<(Arc<Proxy>, Slot)>,
 }
 
@@ -184,7 +191,7 @@ impl Route for SessionRoute {
             return Ok(Arc::clone(proxy));
         }
         if matches!(request, ClientRequest::InitializeRequest(_)) {
-            let (proxy, slot) = self.state.new_proxy(false)?;
+            let (proxy, slot) = self.sessions.new_proxy(false)?;
             let _ = self.own.set((Arc::clone(&proxy), slot));
             return Ok(proxy);
         }
@@ -195,22 +202,22 @@ impl Route for SessionRoute {
         if let Some((proxy, _)) = self.own.get() {
             return Ok(Arc::clone(proxy));
         }
-        self.state.stateless(caller_of(extensions))
+        self.sessions.stateless(caller_of(extensions))
     }
 
     fn current(&self, extensions: &Extensions) -> Option<Arc<Proxy>> {
         if let Some((proxy, _)) = self.own.get() {
             return Some(Arc::clone(proxy));
         }
-        self.state.stateless_existing(caller_of(extensions))
+        self.sessions.stateless_existing(caller_of(extensions))
     }
 
     fn info(&self) -> Option<ServerConfig> {
         let Some((proxy, _)) = self.own.get() else {
-            return self.state.any_info();
+            return self.sessions.any_info();
         };
-        let shared = proxy.shared();
-        let connected = shared.connected()?;
+        let state = proxy.state();
+        let connected = state.connected()?;
         Some(era::initialize_answer(
             &connected.server,
             &ProtocolVersion::LATEST_WITH_INITIALIZE,
@@ -228,7 +235,7 @@ type Body = BoxBody<Bytes, Infallible>;
 pub(crate) async fn serve(
     listen: Listen,
     settings: Arc<Settings>,
-    upstream: Upstream,
+    server: ServerSource,
     stop: CancellationToken,
 ) -> Result<(), String> {
     let listener = tokio::net::TcpListener::bind(listen.addr)
@@ -243,9 +250,9 @@ pub(crate) async fn serve(
         .local_addr()
         .map_err(|e| format!("cannot read the address listened on: {e}"))?;
     eprintln!("mcp-lean proxy: listening on http://{local}/mcp");
-    let state = Arc::new(State {
+    let sessions = Arc::new(Sessions {
         settings,
-        upstream,
+        server,
         live: Arc::new(AtomicUsize::new(0)),
         max_sessions: listen.max_sessions,
         stateless: Mutex::new(HashMap::new()),
@@ -265,11 +272,11 @@ pub(crate) async fn serve(
         // check that counts there.
         config = config.disable_allowed_hosts();
     }
-    let factory_state = Arc::clone(&state);
+    let factory_sessions = Arc::clone(&sessions);
     let service = StreamableHttpService::new(
         move || {
             Ok(Handler(SessionRoute {
-                state: Arc::clone(&factory_state),
+                sessions: Arc::clone(&factory_sessions),
                 own: OnceLock::new(),
             }))
         },
@@ -278,7 +285,7 @@ pub(crate) async fn serve(
     );
     let gate = Arc::new(Gate {
         policy: listen.policy,
-        state,
+        sessions,
         service,
     });
     loop {
@@ -314,7 +321,7 @@ pub(crate) async fn serve(
 /// The checks in front of rmcp's service.
 struct Gate {
     policy: Policy,
-    state: Arc<State>,
+    sessions: Arc<Sessions>,
     service: StreamableHttpService<Handler<SessionRoute>, LocalSessionManager>,
 }
 
@@ -417,9 +424,9 @@ impl Gate {
             }
             if message.initialize
                 && !has_session
-                && self.state.live.load(Ordering::Acquire) >= self.state.max_sessions
+                && self.sessions.live.load(Ordering::Acquire) >= self.sessions.max_sessions
             {
-                let error = full(self.state.max_sessions);
+                let error = full(self.sessions.max_sessions);
                 let mut refusal = Refusal::new(503, REFUSED, error.message.to_string());
                 refusal.id = message.id;
                 return Err(refusal);

@@ -1,6 +1,6 @@
-//! The proxy as an rmcp `ServerHandler`, which rmcp's streamable HTTP server takes: each method
-//! rebuilds its request and hands it to the proxy's own dispatch, so HTTP and stdio clients are
-//! served by the same code.
+//! The proxy as an rmcp `ServerHandler`, the one both transports serve (rmcp's streamable HTTP
+//! service takes it as it is, and stdio wraps it): each method rebuilds its request and hands it
+//! to the proxy's own dispatch, so HTTP and stdio clients are served by the same code.
 
 // Logging and resource subscriptions are deprecated by the 2026 revision, but clients of the
 // older era still use them, and the proxy passes them on.
@@ -28,8 +28,8 @@ use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{RoleServer, ServerHandler, Service as _};
 use serde::de::DeserializeOwned;
 
-use super::downstream::Proxy;
-use super::era;
+use crate::proxy::downstream::Proxy;
+use crate::proxy::era;
 
 /// Finds the proxy a request belongs to: a session's own, opened at `initialize`, or, for a
 /// client of the 2026 era, which has no session, the one of its token.

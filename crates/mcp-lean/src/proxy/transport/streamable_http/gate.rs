@@ -4,6 +4,8 @@
 
 use serde_json::{Value, json};
 
+use crate::proxy::caller::{Caller, constant_time_eq};
+
 /// A request the listener turns away: the HTTP status, and a JSON-RPC error for its body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Refusal {
@@ -56,37 +58,6 @@ pub(crate) struct Policy {
     origins: Vec<String>,
     /// The bearer tokens a request may carry, one per client, when any are set.
     tokens: Vec<String>,
-}
-
-/// Who sent a request the policy let through: the client holding one of the tokens (its index
-/// in the token file, blank lines and repeats left out), or anyone, when no token is set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum Caller {
-    /// No token is set: requests are not told apart.
-    Anyone,
-    /// The holder of the token at this index.
-    Token(usize),
-}
-
-impl Caller {
-    /// A number for the caller that the input-required bridge signs into the request state it
-    /// gives out, so that one client's state is refused from another.
-    pub(crate) fn tag(self) -> u64 {
-        match self {
-            Self::Anyone => 0,
-            Self::Token(index) => u64::try_from(index).map_or(u64::MAX, |i| i.saturating_add(1)),
-        }
-    }
-}
-
-/// Who sent the request whose extensions these are, as the gate found (rmcp keeps the HTTP
-/// request's parts among them); [`Caller::Anyone`] over standard input and output.
-pub(crate) fn caller_of(extensions: &rmcp::model::Extensions) -> Caller {
-    extensions
-        .get::<http::request::Parts>()
-        .and_then(|parts| parts.extensions.get::<Caller>())
-        .copied()
-        .unwrap_or(Caller::Anyone)
 }
 
 /// The tokens of a token file: one a line, surrounding whitespace and a CR before the line
@@ -199,15 +170,6 @@ impl Policy {
     }
 }
 
-/// Equality whose time depends on the lengths only, not on where the bytes differ.
-pub(crate) fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    let mut diff = u8::from(a.len() != b.len());
-    for i in 0..a.len().max(b.len()) {
-        diff |= a.get(i).copied().unwrap_or(0) ^ b.get(i).copied().unwrap_or(0xff);
-    }
-    diff == 0
-}
-
 /// What the listener needs to know of a POST body it let through.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Message {
@@ -273,106 +235,4 @@ pub(crate) fn check_body(body: &[u8]) -> Result<Message, Refusal> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn loopback_and_given_origins_pass_others_do_not() {
-        let policy =
-            Policy::new(&["https://App.example.com/".to_owned()], Vec::new()).expect("valid");
-        for ok in [
-            None,
-            Some("http://localhost:3000"),
-            Some("http://127.0.0.1"),
-            Some("http://[::1]:8080"),
-            Some("https://app.example.com"),
-        ] {
-            assert!(policy.origin_allowed(ok), "{ok:?}");
-        }
-        for bad in [
-            "http://evil.example",
-            "null",
-            "http://localhost.evil.example",
-            "http://127.0.0.1.evil.example:80",
-            "https://app.example.com:8443",
-        ] {
-            assert!(!policy.origin_allowed(Some(bad)), "{bad}");
-        }
-        assert!(Policy::new(&["app.example.com".to_owned()], Vec::new()).is_err());
-    }
-
-    #[test]
-    fn each_token_names_its_client_and_others_are_refused() {
-        let policy = Policy::new(
-            &[],
-            vec!["s3cret-token-one".to_owned(), "s3cret-token-two".to_owned()],
-        )
-        .expect("valid");
-        assert_eq!(
-            policy.caller(Some("Bearer s3cret-token-one")),
-            Some(Caller::Token(0))
-        );
-        assert_eq!(
-            policy.caller(Some("Bearer s3cret-token-two")),
-            Some(Caller::Token(1))
-        );
-        for bad in [
-            None,
-            Some("Bearer s3cret-token-thr"),
-            Some("Bearer s3cret"),
-            Some("s3cret-token-one"),
-            Some("Bearer "),
-        ] {
-            assert_eq!(policy.caller(bad), None, "{bad:?}");
-        }
-        assert_eq!(Policy::default().caller(None), Some(Caller::Anyone));
-    }
-
-    #[test]
-    fn token_files_take_blank_lines_repeats_and_crlf() {
-        let a = "0123456789abcdef0123";
-        let b = "fedcba9876543210fedc";
-        let text = format!("\r\n{a}\r\n\r\n  {b}  \n{a}\n\n");
-        assert_eq!(parse_tokens(&text, "f").expect("valid"), [a, b]);
-        assert!(
-            parse_tokens("\n \r\n", "f")
-                .unwrap_err()
-                .contains("holds no token")
-        );
-        let short = parse_tokens(&format!("{a}\nshort\n"), "f").unwrap_err();
-        assert!(short.contains("line 2"), "{short}");
-        assert!(parse_tokens("0123456789 abcdef0123", "f").is_err());
-    }
-
-    #[test]
-    fn bodies_are_one_json_rpc_message() {
-        let init = check_body(br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#)
-            .expect("valid");
-        assert!(init.initialize);
-        assert_eq!(check_body(b"{not json").unwrap_err().code, PARSE_ERROR);
-        assert_eq!(check_body(b"[]").unwrap_err().code, INVALID_REQUEST);
-        assert_eq!(
-            check_body(br#"{"id":1}"#).unwrap_err().code,
-            INVALID_REQUEST
-        );
-        let bad = check_body(br#"{"jsonrpc":"2.0","id":7,"method":5}"#).unwrap_err();
-        assert_eq!(bad.id, json!(7));
-        let modern = |method: &str, version: &str| {
-            check_body(
-                json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": {"_meta": {
-                    "io.modelcontextprotocol/protocolVersion": version}}})
-                .to_string()
-                .as_bytes(),
-            )
-            .expect("valid")
-            .removed
-        };
-        assert_eq!(
-            modern("logging/setLevel", "2026-07-28").as_deref(),
-            Some("logging/setLevel")
-        );
-        assert_eq!(modern("logging/setLevel", "2025-11-25"), None);
-        assert_eq!(modern("tools/list", "2026-07-28"), None);
-        assert_eq!(init.removed, None);
-    }
-}
+mod tests;

@@ -21,10 +21,10 @@ use rmcp::service::{NotificationContext, RequestContext, RxJsonRpcMessage, TxJso
 use rmcp::transport::Transport;
 use rmcp::{RoleServer, Service};
 
-use super::downstream::Proxy;
-use super::era;
 use super::handler::{Handler, Route};
-use super::subscriptions::Wanted;
+use crate::proxy::downstream::Proxy;
+use crate::proxy::era;
+use crate::proxy::routing::subscriptions::Wanted;
 
 /// The one proxy of a standard input and output connection.
 pub(crate) struct Single(pub(crate) Arc<Proxy>);
@@ -47,8 +47,8 @@ impl Route for Single {
     }
 
     fn info(&self) -> Option<ServerConfig> {
-        let shared = self.0.shared();
-        let connected = shared.connected()?;
+        let state = self.0.state();
+        let connected = state.connected()?;
         Some(era::initialize_answer(
             &connected.server,
             &ProtocolVersion::LATEST_WITH_INITIALIZE,
@@ -102,7 +102,7 @@ impl Stdio {
             wanted: None,
         };
         let proxy = &self.handler.0.0;
-        let connected = proxy.session(context).await?;
+        let connected = proxy.server_session(context).await?;
         let resources = filter.resource_subscriptions.clone().unwrap_or_default();
         claim.wanted = Some(proxy.want_resources(connected, &resources).await?);
         Ok(claim)
