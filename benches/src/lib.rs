@@ -3,6 +3,7 @@
 pub mod baselines;
 pub mod forms;
 pub mod goals;
+pub mod guard_inputs;
 pub mod servers;
 pub mod stats;
 
