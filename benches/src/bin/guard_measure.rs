@@ -11,8 +11,8 @@
 //!   (`VmHWM` in /proc/self/status) after building the input and after previewing it
 //!   (`-build` only builds the input: the floor for the others).
 //!
-//! The inputs are those of `benches/guard.rs`: a ~50 MB JSON array of objects and a ~10 MB
-//! JSON string, both deterministic.
+//! The inputs are those of `benches/guard.rs` (`mcp_lean_benches::guard_inputs`): a ~50 MB JSON
+//! array of objects and a ~10 MB JSON string, both deterministic.
 
 #![allow(clippy::print_stdout, reason = "prints the measurement")]
 
