@@ -5,11 +5,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use mcp_lean_benches::guard_inputs;
 use output_guard::Guard;
 use serde_json::Value;
-
-#[path = "guard/data.rs"]
-mod data;
 
 /// The hand-written preview: serialize everything, then keep the first 2,000 chars.
 fn to_string_then_slice(value: &Value) -> (String, usize) {
@@ -48,8 +46,12 @@ fn bench_value(c: &mut Criterion, name: &str, value: &Value) {
 }
 
 fn guard_benches(c: &mut Criterion) {
-    bench_value(c, "json-array-50MB", &data::array_of_objects(50 << 20));
-    bench_value(c, "json-string-10MB", &data::long_string(10 << 20));
+    bench_value(
+        c,
+        "json-array-50MB",
+        &guard_inputs::array_of_objects(50 << 20),
+    );
+    bench_value(c, "json-string-10MB", &guard_inputs::long_string(10 << 20));
 }
 
 criterion_group!(benches, guard_benches);

@@ -1,5 +1,6 @@
-//! The goal files of the corpus (`goals-dev.jsonl`, `goals-val.jsonl`, `goals-val2.jsonl`),
-//! their success rule, and the language rule the quality report splits pages by.
+//! The goal files of the corpus (`goals-dev.jsonl` and the validation sets
+//! `goals-val*.jsonl`), their success rule, how far into the paged digest a goal's targets
+//! are, and the language rule the quality report splits pages by.
 
 use std::path::Path;
 

@@ -1,8 +1,12 @@
-//! Shared helpers for the criterion benchmarks: finding and loading the corpus.
+//! What the criterion benchmarks and the measurement binaries share: finding and loading the
+//! corpus, the line a control is described by to the model of relatedness, and the
+//! `--without` flag; the goal sets, the baselines, forms, statistics, the guard's inputs and
+//! the real servers in the modules below.
 
 pub mod baselines;
 pub mod forms;
 pub mod goals;
+pub mod guard_inputs;
 pub mod servers;
 pub mod stats;
 

@@ -11,19 +11,17 @@
 //!   (`VmHWM` in /proc/self/status) after building the input and after previewing it
 //!   (`-build` only builds the input: the floor for the others).
 //!
-//! The inputs are those of `benches/guard.rs`: a ~50 MB JSON array of objects and a ~10 MB
-//! JSON string, both deterministic.
+//! The inputs are those of `benches/guard.rs` (`mcp_lean_benches::guard_inputs`): a ~50 MB JSON
+//! array of objects and a ~10 MB JSON string, both deterministic.
 
 #![allow(clippy::print_stdout, reason = "prints the measurement")]
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use mcp_lean_benches::guard_inputs;
 use output_guard::{Guard, StoreLimits, TokenStore};
 use serde_json::Value;
-
-#[path = "../../benches/guard/data.rs"]
-mod data;
 
 /// `VmHWM` in KiB: the peak resident set size of this process so far.
 fn peak_kib() -> u64 {
@@ -77,8 +75,8 @@ fn main() {
     let variant = std::env::args().nth(1).unwrap_or_default();
     let (input, action) = variant.split_once('-').unwrap_or(("", ""));
     let value: Value = match input {
-        "array" => data::array_of_objects(50 << 20),
-        "string" => data::long_string(10 << 20),
+        "array" => guard_inputs::array_of_objects(50 << 20),
+        "string" => guard_inputs::long_string(10 << 20),
         _ => panic!("unknown variant {variant:?}; see the file's header"),
     };
     if action == "time" {

@@ -1,4 +1,5 @@
-//! Scoring as pure functions: the WebMCP formula, the stricter standard mode, pass@k and pass^k.
+//! Scoring as pure functions: the WebMCP formula, the stricter standard mode, pass@k and pass^k,
+//! and the informative call metrics.
 //!
 //! # The WebMCP formula, with its quirks
 //!

@@ -1,11 +1,11 @@
 #![doc = include_str!("../README.md")]
 
 mod error;
+mod expression;
 mod lex;
 mod name;
 mod nudge;
 mod registry;
-mod shape;
 mod snippet;
 mod timeout;
 

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::time::SystemTime;
 
-use crate::{Error, FunctionName, shape, snippet};
+use crate::{Error, FunctionName, expression, snippet};
 
 /// Limits of a [`Registry`].
 ///
@@ -185,7 +185,7 @@ impl Registry {
                 limit: self.config.max_source_bytes,
             });
         }
-        shape::check(source).map_err(|reason| Error::NotAFunction {
+        expression::check(source).map_err(|reason| Error::NotAFunction {
             name: name.to_string(),
             reason,
         })?;

@@ -278,5 +278,4 @@ fn ref_of(node: &snapshot_digest::Node<'_>) -> String {
 }
 
 #[cfg(test)]
-#[path = "held_tests.rs"]
 mod tests;

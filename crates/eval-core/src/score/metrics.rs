@@ -1,17 +1,18 @@
 //! Per-run call metrics: precision, recall and F1 of the actual calls against the expected
 //! ones, calls to unknown tools, and arguments the tool's own `inputSchema` rejects.
 
+mod schema_checks;
 #[cfg(test)]
 mod tests;
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 
 use serde::Serialize;
-use serde_json::{Map, Value};
 
-use super::{Tools, bounds, schema};
+use super::{Tools, bounds};
 use crate::suite::Expectations;
 use crate::trajectory::ToolCall;
+use schema_checks::check_schemas;
 
 /// At most this many schema violations and unknown tool names are listed per run (the
 /// counts and shares stay exact).
@@ -156,64 +157,6 @@ pub(super) fn compute(
         check_schemas(actual, tools, &mut out);
     }
     out
-}
-
-fn check_schemas(actual: &[ToolCall], tools: &Tools<'_>, out: &mut CallMetrics) {
-    let empty = Value::Object(Map::new());
-    let mut unknown = 0usize;
-    let mut unknown_seen = BTreeSet::new();
-    let mut compiled: BTreeMap<&str, Option<schema::Compiled>> = BTreeMap::new();
-    for (index, call) in actual.iter().enumerate() {
-        let Some(spec) = tools.get(&call.name) else {
-            unknown += 1;
-            if unknown_seen.insert(call.name.as_str()) && out.unknown_tools.len() < MAX_LISTED {
-                out.unknown_tools.push(call.name.clone());
-            }
-            continue;
-        };
-        if spec.input_schema.is_null() {
-            continue;
-        }
-        let entry = compiled.entry(spec.name.as_str()).or_insert_with(|| {
-            schema::compile(&spec.input_schema)
-                .map_err(|message| {
-                    out.bad_schemas.push(BadSchema {
-                        tool: spec.name.clone(),
-                        message,
-                    });
-                })
-                .ok()
-        });
-        let Some(schema) = entry else {
-            continue;
-        };
-        let args = if call.arguments.is_null() {
-            &empty
-        } else {
-            &call.arguments
-        };
-        match schema.check(args) {
-            Ok(true) => out.schema_checked += 1,
-            Ok(false) => {}
-            Err(message) => {
-                out.schema_checked += 1;
-                out.schema_invalid += 1;
-                if out.schema_violations.len() < MAX_LISTED {
-                    out.schema_violations.push(SchemaViolation {
-                        index,
-                        tool: call.name.clone(),
-                        message,
-                    });
-                }
-            }
-        }
-    }
-    out.unknown_tool_share = Some(ratio(unknown as f64, actual.len() as f64, 0.0));
-    out.schema_invalid_share = Some(ratio(
-        out.schema_invalid as f64,
-        out.schema_checked as f64,
-        0.0,
-    ));
 }
 
 /// `(matched, required, satisfied)` of the best one-to-one matching (see [`CallMetrics`]).

@@ -6,9 +6,12 @@ use serde_json::{Map, Value};
 
 use super::{
     ArgPattern, ArgsMatcher, ArgsOptions, Expectations, ExpectedCall, NumberMatch, OrderMode,
-    Problem, Scenario, ScoringMode, Suite, Weights,
+    Scenario, ScoringMode, Suite, Weights,
 };
 use crate::Error;
+use fields::{Validator, child, index, type_name, valid_pointer};
+
+mod fields;
 
 const SUITE_FIELDS: &[&str] = &[
     "$schema",
@@ -74,148 +77,7 @@ pub(super) fn suite(root: &Value) -> Result<Suite, Error> {
     }
 }
 
-/// Appends one RFC 6901 reference token to a JSON pointer.
-fn child(path: &str, key: &str) -> String {
-    let mut out = String::with_capacity(path.len() + key.len() + 1);
-    out.push_str(path);
-    out.push('/');
-    for c in key.chars() {
-        match c {
-            '~' => out.push_str("~0"),
-            '/' => out.push_str("~1"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-fn index(path: &str, i: usize) -> String {
-    format!("{path}/{i}")
-}
-
-/// Whether `pointer` is a well-formed RFC 6901 pointer: every `~` is followed by `0` or `1`.
-fn valid_pointer(pointer: &str) -> bool {
-    let mut chars = pointer.chars();
-    while let Some(c) = chars.next() {
-        if c == '~' && !matches!(chars.next(), Some('0' | '1')) {
-            return false;
-        }
-    }
-    true
-}
-
-fn type_name(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
-struct Validator {
-    problems: Vec<Problem>,
-}
-
 impl Validator {
-    fn push(&mut self, path: &str, message: impl Into<String>) {
-        self.problems.push(Problem {
-            path: path.to_owned(),
-            message: message.into(),
-        });
-    }
-
-    fn object<'v>(
-        &mut self,
-        value: &'v Value,
-        path: &str,
-        what: &str,
-    ) -> Option<&'v Map<String, Value>> {
-        match value {
-            Value::Object(map) => Some(map),
-            other => {
-                self.push(
-                    path,
-                    format!("{what} must be an object, found {}", type_name(other)),
-                );
-                None
-            }
-        }
-    }
-
-    fn unknown_fields(&mut self, map: &Map<String, Value>, path: &str, known: &[&str], what: &str) {
-        for key in map.keys() {
-            if !known.contains(&key.as_str()) {
-                self.push(
-                    &child(path, key),
-                    format!(
-                        "unknown field {key:?} in {what}; known fields: {}",
-                        known.join(", ")
-                    ),
-                );
-            }
-        }
-    }
-
-    fn string(&mut self, map: &Map<String, Value>, path: &str, key: &str) -> Option<String> {
-        match map.get(key)? {
-            Value::String(s) => Some(s.clone()),
-            // Serializers often write absent optional fields as null; read that as absent.
-            Value::Null => None,
-            other => {
-                self.push(
-                    &child(path, key),
-                    format!("{key} must be a string, found {}", type_name(other)),
-                );
-                None
-            }
-        }
-    }
-
-    fn required_string(
-        &mut self,
-        map: &Map<String, Value>,
-        path: &str,
-        key: &str,
-        what: &str,
-    ) -> Option<String> {
-        if map.get(key).is_none_or(Value::is_null) {
-            self.push(path, format!("{what} has no {key:?}; add it"));
-            return None;
-        }
-        self.string(map, path, key)
-    }
-
-    fn unsigned(&mut self, map: &Map<String, Value>, path: &str, key: &str) -> Option<u64> {
-        let value = map.get(key)?;
-        match value.as_u64() {
-            Some(n) => Some(n),
-            None => {
-                self.push(
-                    &child(path, key),
-                    format!("{key} must be a whole number ≥ 0, found {value}"),
-                );
-                None
-            }
-        }
-    }
-
-    fn fraction(&mut self, map: &Map<String, Value>, path: &str, key: &str) -> Option<f64> {
-        let value = map.get(key)?;
-        match value.as_f64() {
-            Some(x) if (0.0..=1.0).contains(&x) => Some(x),
-            _ => {
-                self.push(
-                    &child(path, key),
-                    format!("{key} must be a number from 0 to 1, found {value}"),
-                );
-                None
-            }
-        }
-    }
-
     fn repeats(&mut self, map: &Map<String, Value>, path: &str) -> Option<u32> {
         let n = self.unsigned(map, path, "repeats")?;
         if n == 0 || n > MAX_REPEATS {
@@ -252,42 +114,6 @@ impl Validator {
             );
         }
         Some(weights)
-    }
-
-    fn string_list(
-        &mut self,
-        map: &Map<String, Value>,
-        path: &str,
-        key: &str,
-    ) -> Vec<(String, String)> {
-        let Some(value) = map.get(key) else {
-            return Vec::new();
-        };
-        let path = child(path, key);
-        let Value::Array(items) = value else {
-            self.push(
-                &path,
-                format!(
-                    "{key} must be an array of strings, found {}",
-                    type_name(value)
-                ),
-            );
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        for (i, item) in items.iter().enumerate() {
-            match item {
-                Value::String(s) if !s.is_empty() => out.push((s.clone(), index(&path, i))),
-                Value::String(_) => {
-                    self.push(&index(&path, i), format!("{key} entries must not be empty"))
-                }
-                other => self.push(
-                    &index(&path, i),
-                    format!("{key} entries must be strings, found {}", type_name(other)),
-                ),
-            }
-        }
-        out
     }
 
     fn suite(&mut self, root: &Value) -> Option<Suite> {
@@ -638,27 +464,6 @@ impl Validator {
             patch.ignore_keys = Some(keys.into_iter().map(|(k, _)| k).collect());
         }
         Some(patch)
-    }
-
-    fn boolean(&mut self, map: &Map<String, Value>, path: &str, key: &str) -> Option<bool> {
-        match map.get(key)? {
-            Value::Bool(b) => Some(*b),
-            other => {
-                self.push(
-                    &child(path, key),
-                    format!("{key} must be true or false, found {}", type_name(other)),
-                );
-                None
-            }
-        }
-    }
-
-    fn count(&mut self, n: u64, path: &str, key: &str) -> Option<u32> {
-        let c = u32::try_from(n).ok();
-        if c.is_none() {
-            self.push(&child(path, key), format!("{key} is too large ({n})"));
-        }
-        c
     }
 
     fn regex_args(&mut self, args: &Value, path: &str) -> ArgsMatcher {

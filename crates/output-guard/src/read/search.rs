@@ -13,28 +13,20 @@
 use std::fmt::Write as _;
 
 use memchr::{memchr, memchr_iter, memrchr};
-use regex::{Regex, RegexBuilder};
+use regex::Regex;
 
 use super::{
     HEADER_TOKENS, ReadLimits, Reading, Unit, byte_of_char, check_char, check_line, line_count,
     line_start,
 };
 use crate::{Error, char_len};
-use windows::{Window, Windows, line_matches};
+pub use hits::MAX_PATTERN_CHARS;
+use hits::{Hit, Hits, compile};
+use windows::{LINE_CHARS, Window, Windows, line_matches};
 
+mod hits;
 mod windows;
 
-/// The longest pattern accepted, in chars.
-pub const MAX_PATTERN_CHARS: usize = 1_000;
-
-/// The most memory a compiled pattern may take (its program and its lazy DFA each).
-const COMPILED_BYTES: usize = 2 << 20;
-
-/// Matching lines longer than this many chars are shown as windows of at most this many
-/// chars around their matches.
-const LINE_CHARS: usize = 300;
-/// Chars shown before the first match of a window.
-const BEFORE_MATCH: usize = 100;
 /// Context lines longer than this many chars are cut.
 const CONTEXT_CHARS: usize = 160;
 
@@ -46,18 +38,6 @@ pub(super) struct Query<'a> {
     pub(super) offset: usize,
     pub(super) unit: Unit,
     pub(super) limit: Option<usize>,
-}
-
-/// A matching line: its number, where it starts and ends (without the newline), and where its
-/// first match starts.
-#[derive(Clone, Copy)]
-struct Hit {
-    line: usize,
-    start: usize,
-    end: usize,
-    at: usize,
-    /// Where its first match ends (past `end` when the pattern spans lines).
-    to: usize,
 }
 
 /// The matches of `hit`'s line from its first on, as its windows show them: the first, which
@@ -491,99 +471,6 @@ impl Search<'_> {
             }));
         }
         Box::new(Windows::new(text, self.re, hit, self.from_byte))
-    }
-}
-
-fn compile(pattern: &str, ignore_case: bool) -> Result<Regex, Error> {
-    let chars = char_len(pattern);
-    if chars > MAX_PATTERN_CHARS {
-        return Err(Error::InvalidRead {
-            parameter: "pattern",
-            reason: format!(
-                "is {chars} chars long; use a pattern of at most {MAX_PATTERN_CHARS} chars"
-            ),
-        });
-    }
-    RegexBuilder::new(pattern)
-        .case_insensitive(ignore_case)
-        .multi_line(true)
-        .size_limit(COMPILED_BYTES)
-        .dfa_size_limit(COMPILED_BYTES)
-        .build()
-        .map_err(|e| {
-            let why = match &e {
-                regex::Error::Syntax(text) => text
-                    .lines()
-                    .rev()
-                    .find(|l| !l.trim().is_empty())
-                    .unwrap_or("a syntax error")
-                    .trim()
-                    .trim_start_matches("error: ")
-                    .to_owned(),
-                regex::Error::CompiledTooBig(limit) => {
-                    format!("it compiles to more than {limit} bytes; use a simpler pattern")
-                }
-                other => other.to_string(),
-            };
-            Error::InvalidRead {
-                parameter: "pattern",
-                reason: format!(
-                    "does not compile: {why}; it is a regular expression, so escape ( ) [ ] . * + ? | with \\ to match them as text"
-                ),
-            }
-        })
-}
-
-/// The matching lines of a text from a byte on, one per line however many matches it has.
-struct Hits<'t> {
-    text: &'t str,
-    re: &'t Regex,
-    /// Where the search goes on.
-    pos: usize,
-    /// A byte whose line number is known, and that number.
-    known: (usize, usize),
-}
-
-impl<'t> Hits<'t> {
-    fn new(text: &'t str, re: &'t Regex, from: usize, line: usize) -> Self {
-        Self {
-            text,
-            re,
-            pos: from,
-            known: (from, line),
-        }
-    }
-}
-
-impl Iterator for Hits<'_> {
-    type Item = Hit;
-
-    fn next(&mut self) -> Option<Hit> {
-        let len = self.text.len();
-        // Past the end, or at the end of a text whose last line has its newline: no line left.
-        if self.pos > len || (self.pos == len && (len == 0 || self.text.ends_with('\n'))) {
-            return None;
-        }
-        let m = self.re.find_at(self.text, self.pos)?;
-        let bytes = self.text.as_bytes();
-        let at = m.start();
-        if at == len && self.text.ends_with('\n') {
-            return None;
-        }
-        let (known_at, known_line) = self.known;
-        let line = known_line + memchr_iter(b'\n', &bytes[known_at..at]).count();
-        let start = memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
-        let end = memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i);
-        self.known = (at, line);
-        // The next search starts on the next line: one hit per line.
-        self.pos = end + 1;
-        Some(Hit {
-            line,
-            start,
-            end,
-            at,
-            to: m.end(),
-        })
     }
 }
 

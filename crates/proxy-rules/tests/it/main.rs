@@ -1,9 +1,9 @@
 //! The proxy's rules on real inputs: Playwright MCP's own tool list and snapshots from the
 //! corpus (`MCP_LEAN_CORPUS`), and responses shaped as `@playwright/mcp` 0.0.83 writes them.
 
-include!("fuzz_property.rs");
-
 mod cap;
+mod devtools;
+mod fuzz;
 mod held;
 mod json_string;
 
@@ -445,84 +445,6 @@ fn a_json_block_in_a_long_text_is_summarized_as_json_and_redeemed_exactly() {
     assert_eq!(read_whole(&rw, &out), value);
 }
 
-fn devtools_page(extra: &str) -> String {
-    let mut text = String::from(
-        "uid=1_0 RootWebArea \"Shop\" url=\"http://127.0.0.1/shop\"\n  uid=1_1 main\n",
-    );
-    for i in 0..300 {
-        text.push_str(&format!(
-            "    uid=1_{} link \"Teapot {i}\" url=\"/p/{i}\"\n",
-            i + 2
-        ));
-    }
-    text.push_str(&format!(
-        "    uid=1_999 button \"Add to basket{extra}\" focusable\n"
-    ));
-    text
-}
-
-#[test]
-fn chrome_devtools_snapshots_are_digested_in_their_own_syntax() {
-    let rw = Rewriter::new(Profile::chrome_devtools()).expect("valid");
-    let page = devtools_page("");
-    let call = forward(
-        &rw,
-        "take_snapshot",
-        json!({"pageId": 1, "goal": "put it in my basket"}),
-    );
-    let mut result =
-        json!({"content": [{"type": "text", "text": format!("## Latest page snapshot\n{page}")}]});
-    assert_eq!(
-        rw.rewrite(&call, &mut result, &NO_FILES).actions,
-        [Action::GoalDigest]
-    );
-    let out = text_of(&result);
-    assert!(
-        out.starts_with("## Latest page snapshot\n# goal digest"),
-        "{out}"
-    );
-    assert!(
-        out.contains("uid=1_999 button \"Add to basket\" focusable"),
-        "{out}"
-    );
-    assert!(text_tokens(&result) < 1_100);
-
-    // A goal on an input tool asks the server for the snapshot.
-    let Prepared::Forward { arguments, .. } = rw.prepare(
-        "click",
-        json!({"pageId": 1, "uid": "1_999", "goal": "basket"})
-            .as_object()
-            .cloned(),
-    ) else {
-        panic!("forwarded");
-    };
-    assert_eq!(
-        arguments,
-        json!({"pageId": 1, "uid": "1_999", "includeSnapshot": true})
-            .as_object()
-            .cloned()
-    );
-    // Without a goal, an action on the same page shows what changed.
-    let click = forward(&rw, "click", json!({"pageId": 1, "uid": "1_999"}));
-    let after = devtools_page(" (added)");
-    let mut result = json!({"content": [{"type": "text", "text": format!("Successfully clicked on the element\n## Latest page snapshot\n{after}")}]});
-    assert_eq!(
-        rw.rewrite(&click, &mut result, &NO_FILES).actions,
-        [Action::Diff]
-    );
-    let out = text_of(&result);
-    assert!(
-        out.starts_with(
-            "Successfully clicked on the element\n## Latest page snapshot\n# changes since"
-        ),
-        "{out}"
-    );
-    assert!(
-        out.contains("uid=1_999 button \"Add to basket (added)\" focusable"),
-        "{out}"
-    );
-}
-
 #[test]
 fn hostile_results_never_panic() {
     let rw = Rewriter::new(Profile::playwright()).expect("valid");
@@ -619,46 +541,4 @@ fn the_report_sums_lines_and_reads_quantiles() {
     ));
     assert_eq!(report.overhead_ms_quantile(0.5), Some(1.0));
     assert_eq!(report.own_ms_quantile(0.5), Some(0.75));
-}
-
-proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
-
-    /// Random server text built from the pieces Playwright MCP writes, and arbitrary text.
-    #[test]
-    fn any_server_text_is_rewritten_safely(
-        pieces in proptest::collection::vec(proptest::sample::select(vec![
-            "### Snapshot\n", "### Result\n", "### Page\n", "```yaml\n", "```\n", "- [Snapshot](out/page.yml)\n",
-            "- Page URL: http://x/\n", "- Page Snapshot:\n", "- button \"Go\" [ref=e1]\n", "  - link \"a\" [ref=e2]:\n",
-            "    - /url: /a\n", "\"unterminated\n", "\t", "é", "[ref=", "\r\n", "{\"a\": [1, 2]}\n",
-        ]), 0..40),
-        noise in ".{0,40}",
-    ) {
-        let mut text: String = pieces.concat();
-        text.push_str(&noise);
-        check_property(&text);
-    }
-}
-
-#[test]
-fn minimized_fuzz_crashes_hold_the_property() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/fuzz_regressions");
-    for entry in std::fs::read_dir(dir).expect("fuzz_regressions/") {
-        let bytes = std::fs::read(entry.expect("an entry").path()).expect("a crash file");
-        if let Ok(text) = std::str::from_utf8(&bytes) {
-            check_property(text);
-        }
-    }
-}
-
-#[test]
-fn fuzz_seeds_hold_the_property() {
-    let seeds = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds");
-    let mut checked = 0;
-    for entry in std::fs::read_dir(seeds).expect("fuzz/seeds") {
-        let text = std::fs::read_to_string(entry.expect("an entry").path()).expect("a seed");
-        check_property(&text);
-        checked += 1;
-    }
-    assert!(checked >= 4);
 }

@@ -5,8 +5,14 @@ use std::fmt::Write as _;
 
 use regex::Regex;
 
-use super::{BEFORE_MATCH, Hit, LINE_CHARS};
+use super::hits::Hit;
 use crate::char_len;
+
+/// Matching lines longer than this many chars are shown as windows of at most this many
+/// chars around their matches.
+pub(super) const LINE_CHARS: usize = 300;
+/// Chars shown before the first match of a window.
+const BEFORE_MATCH: usize = 100;
 
 /// One output line of a matching line: the line, or a window of it.
 pub(super) struct Window {

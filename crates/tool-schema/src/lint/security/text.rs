@@ -385,5 +385,4 @@ pub(super) fn exfil_name(name: &str) -> bool {
 }
 
 #[cfg(test)]
-#[path = "text_tests.rs"]
 mod tests;

@@ -1,3 +1,5 @@
+//! Unit tests of holding back text that addresses the agent, in snapshots and in other text.
+
 use output_guard::{StoreLimits, TokenStore};
 
 use super::Holder;

@@ -1,5 +1,6 @@
-//! The deterministic inputs of the guard benchmarks, shared by the criterion bench and the
-//! `guard_peak` example so that time and memory are measured on the same values.
+//! The deterministic inputs of the guard benchmarks, shared by the criterion bench
+//! (`benches/guard.rs`) and the `guard_measure` binary so that time and memory are measured on
+//! the same values.
 
 use serde_json::{Value, json};
 
@@ -17,7 +18,7 @@ fn record(i: u64) -> Value {
 }
 
 /// A JSON array of records whose compact serialization is about `bytes` bytes.
-pub(crate) fn array_of_objects(bytes: usize) -> Value {
+pub fn array_of_objects(bytes: usize) -> Value {
     let sample: usize = (0..1000)
         .map(|i| serde_json::to_string(&record(i)).map_or(0, |s| s.len() + 1))
         .sum();
@@ -27,7 +28,7 @@ pub(crate) fn array_of_objects(bytes: usize) -> Value {
 
 /// A JSON string of about `bytes` bytes of log lines (quotes and newlines to escape, some
 /// non-ASCII).
-pub(crate) fn long_string(bytes: usize) -> Value {
+pub fn long_string(bytes: usize) -> Value {
     let mut text = String::with_capacity(bytes + 100);
     let mut i = 0u64;
     while text.len() < bytes {

@@ -15,18 +15,20 @@
 
 #![allow(clippy::print_stdout, reason = "a report printed for people")]
 
-use std::collections::HashMap;
-use std::sync::Arc;
 use std::time::Instant;
 
 use mcp_lean_benches::baselines::{interactive_only, keyword_grep, within_tokens};
+use mcp_lean_benches::corpus_dir;
 use mcp_lean_benches::forms;
 use mcp_lean_benches::goals::{GoalCase, is_english, load_goals, reach, success};
 use mcp_lean_benches::stats::{Tally, median, percentile};
-use mcp_lean_benches::{ai_snapshots, corpus_dir};
-use snapshot_digest::{
-    DigestConfig, Resources, digest_with, full_digest, is_interactive_role, parse,
-};
+use snapshot_digest::{DigestConfig, Resources, digest_with, parse};
+
+use folds::{Folds, with_fold};
+use full::full_digest_report;
+
+mod folds;
+mod full;
 
 const METHODS: [&str; 3] = ["goal digest", "interactive only", "keyword grep"];
 /// The groups each set is reported in: all goals, each difficulty, read goals (questions), and
@@ -502,104 +504,6 @@ fn by_page(
         tally.add(ok, 0, 0, 0.0, false);
     }
     tally
-}
-
-/// The full digest over every AI snapshot of the corpus: refs of interactive elements kept,
-/// and compression.
-fn full_digest_report() {
-    let mut ratios = Vec::new();
-    let mut sizes = Vec::new();
-    let mut micros = Vec::new();
-    let (mut refs, mut kept, mut pages_complete, mut pages) = (0usize, 0usize, 0usize, 0usize);
-    for (name, text) in ai_snapshots() {
-        if text.is_empty() {
-            continue;
-        }
-        let start = Instant::now();
-        let snap = parse(&text).expect("corpus parses");
-        let d = full_digest(&snap);
-        micros.push(start.elapsed().as_secs_f64() * 1e6);
-        let wanted: Vec<String> = snap
-            .nodes()
-            .iter()
-            .filter(|n| is_interactive_role(n.role()))
-            .filter_map(|n| n.aria_ref().map(|r| format!("[ref={r}]")))
-            .collect();
-        let found = wanted
-            .iter()
-            .filter(|r| d.text.contains(r.as_str()))
-            .count();
-        refs += wanted.len();
-        kept += found;
-        pages += 1;
-        if found == wanted.len() {
-            pages_complete += 1;
-        } else {
-            println!(
-                "full digest of {name} lost {} interactive refs",
-                wanted.len() - found
-            );
-        }
-        ratios.push(text.chars().count() as f64 / d.text.chars().count().max(1) as f64);
-        sizes.push(d.text.chars().count() as f64);
-    }
-    println!();
-    println!(
-        "| full digest | pages | interactive refs kept | pages with all kept | median compression | median output chars | p90 output chars | median time |"
-    );
-    println!("|---|---|---|---|---|---|---|---|");
-    println!(
-        "| no goal | {pages} | {:.1} % ({kept}/{refs}) | {pages_complete}/{pages} | {:.1}x | {:.0} | {:.0} | {:.2} ms |",
-        100.0 * kept as f64 / refs.max(1) as f64,
-        median(&ratios),
-        median(&sizes),
-        percentile(&sizes, 0.9),
-        median(&micros) / 1000.0
-    );
-}
-
-/// The rankings of a leave-pages-out cross-validation (`scripts/train-ranking.py --folds
-/// DIR`): one table per fold, and the fold of each page.
-struct Folds {
-    dir: String,
-    tables: Vec<Arc<str>>,
-    fold_of: HashMap<String, usize>,
-}
-
-impl Folds {
-    fn load(dir: &str) -> Self {
-        let read = |name: &str| {
-            let path = std::path::Path::new(dir).join(name);
-            std::fs::read_to_string(&path)
-                .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
-        };
-        let fold_of: HashMap<String, usize> = read("folds.tsv")
-            .lines()
-            .filter_map(|l| {
-                let (page, fold) = l.split_once('\t')?;
-                Some((page.to_owned(), fold.trim().parse().ok()?))
-            })
-            .collect();
-        let count = fold_of.values().max().map_or(0, |m| m + 1);
-        let tables = (0..count)
-            .map(|k| Arc::from(read(&format!("fold-{k}.tsv"))))
-            .collect();
-        Self {
-            dir: dir.to_owned(),
-            tables,
-            fold_of,
-        }
-    }
-}
-
-/// `config` with the ranking of the fold that never saw `case`'s page, when there are folds
-/// and the page is in one (MiniWoB's tasks, left out of training, keep the built-in ranking).
-fn with_fold(config: &DigestConfig, folds: Option<&Folds>, case: &GoalCase) -> DigestConfig {
-    let mut config = config.clone();
-    if let Some(table) = folds.and_then(|f| f.tables.get(*f.fold_of.get(&case.file)?)) {
-        config.ranking = Some(Arc::clone(table));
-    }
-    config
 }
 
 fn timed(f: impl FnOnce() -> String) -> (String, f64) {

@@ -1,4 +1,4 @@
-//! Unit tests of the function-shape check.
+//! Unit tests of the check that a source is one function expression.
 
 use super::check;
 
