@@ -2,3 +2,4 @@
 //! figures.
 
 mod readme_figures;
+mod tidy;

@@ -38,6 +38,6 @@ fn every_module_opens_with_a_doc_line_and_stays_small() {
             );
         }
         let lines = text.lines().count();
-        assert!(lines <= 800, "{name} has {lines} lines, more than 800");
+        assert!(lines <= 600, "{name} has {lines} lines, more than 600");
     }
 }
