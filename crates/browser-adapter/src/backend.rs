@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::Error;
+use crate::error::Error;
 
 /// What to run in the page.
 #[derive(Debug, Clone, Copy, PartialEq)]

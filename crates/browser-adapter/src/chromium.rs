@@ -21,7 +21,8 @@ use chromiumoxide::page::Page;
 use futures_util::StreamExt;
 use serde_json::Value;
 
-use crate::{BrowserBackend, Error, Script};
+use crate::backend::{BrowserBackend, Script};
+use crate::error::Error;
 
 /// Where Debian's `chromium` package puts the browser.
 pub const DEFAULT_EXECUTABLE: &str = "/usr/bin/chromium";

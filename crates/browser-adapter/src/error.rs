@@ -4,7 +4,7 @@ use std::time::Duration;
 
 /// What can go wrong in a backend call or when a session is set up.
 ///
-/// A [`BrowserBackend`](crate::BrowserBackend) returns [`Error::Timeout`] when a script ran
+/// A [`BrowserBackend`](crate::backend::BrowserBackend) returns [`Error::Timeout`] when a script ran
 /// past its timeout and was stopped, [`Error::Thrown`] when the page threw, and
 /// [`Error::Backend`] for anything else (a closed browser, a protocol error). The tools turn
 /// each into an `isError` result whose text says what to do.
@@ -43,14 +43,14 @@ pub enum Error {
         /// What went wrong.
         message: String,
     },
-    /// The output-guard part of a [`SessionConfig`](crate::SessionConfig) is invalid.
+    /// The output-guard part of a [`SessionConfig`](crate::session::SessionConfig) is invalid.
     #[error("invalid output-guard settings in the session config")]
     GuardConfig {
         /// What output-guard refused.
         #[source]
         source: output_guard::Error,
     },
-    /// The nudge part of a [`SessionConfig`](crate::SessionConfig) names tools the server
+    /// The nudge part of a [`SessionConfig`](crate::session::SessionConfig) names tools the server
     /// does not have.
     #[error("invalid nudge settings in the session config")]
     NudgeConfig {

@@ -7,6 +7,7 @@ mod error;
 #[cfg(feature = "rmcp")]
 mod rmcp_types;
 mod session;
+mod tool_names;
 mod tools;
 
 pub use backend::{BrowserBackend, Script};

@@ -2,9 +2,9 @@
 
 use serde_json::Value;
 
-use crate::Error;
+use crate::error::Error;
 
-/// [`tool_definitions`](crate::tool_definitions) as `rmcp::model::Tool`s.
+/// [`tool_definitions`](crate::tools::tool_definitions) as `rmcp::model::Tool`s.
 ///
 /// # Errors
 ///
@@ -19,7 +19,7 @@ use crate::Error;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn rmcp_tools() -> Result<Vec<rmcp::model::Tool>, Error> {
-    crate::tool_definitions()
+    crate::tools::tool_definitions()
         .into_iter()
         .map(|t| {
             serde_json::from_value(t).map_err(|source| Error::Rmcp {
@@ -30,7 +30,7 @@ pub fn rmcp_tools() -> Result<Vec<rmcp::model::Tool>, Error> {
         .collect()
 }
 
-/// A result of [`call_tool`](crate::call_tool) as an `rmcp::model::CallToolResult`.
+/// A result of [`call_tool`](crate::tools::call_tool) as an `rmcp::model::CallToolResult`.
 ///
 /// # Errors
 ///

@@ -4,8 +4,8 @@ use fn_registry::{NudgeConfig, Nudger, Registry, TimeoutPolicy};
 use output_guard::{Guard, StoreLimits, TokenStore};
 use snapshot_digest::DigestConfig;
 
-use crate::Error;
-use crate::tools::TOOL_NAMES;
+use crate::error::Error;
+use crate::tool_names::TOOL_NAMES;
 
 /// Everything a [`Session`] is configured with; every part has its crate's defaults.
 #[derive(Debug, Clone, PartialEq)]

@@ -7,17 +7,9 @@ mod handlers;
 
 use serde_json::{Value, json};
 
-use crate::{BrowserBackend, Session};
-
-/// The names of the tools this crate provides, in `tools/list` order.
-pub const TOOL_NAMES: [&str; 6] = [
-    "evaluate",
-    "eval_define_function",
-    "eval_call_function",
-    "eval_list_functions",
-    "snapshot",
-    "confirm_output",
-];
+use crate::backend::BrowserBackend;
+use crate::session::Session;
+pub use crate::tool_names::TOOL_NAMES;
 
 /// The tool definitions, one JSON object per tool in MCP's `Tool` shape: `name`, `title`,
 /// `description` (what it returns and how errors show), `inputSchema` and `outputSchema`

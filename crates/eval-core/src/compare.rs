@@ -26,10 +26,12 @@
 //! ```
 
 mod records;
+mod render;
 
 use serde::Serialize;
 
 pub use records::{Record, compare_records};
+pub use render::{comparison_to_json, comparison_to_junit, comparison_to_markdown};
 
 use crate::report::{CallMeans, Report, Summary, Usage};
 use crate::result::ScenarioResult;

@@ -1,6 +1,4 @@
-//! The crate's error type.
-
-use crate::suite::Problem;
+//! The crate's error type, and the problems a suite's validation reports in it.
 
 /// Everything that can go wrong in this crate.
 #[derive(Debug, thiserror::Error)]
@@ -108,4 +106,23 @@ fn first(problems: &[Problem]) -> String {
 fn cut_off(line: Option<usize>) -> String {
     line.map(|l| format!(" (line {l} is cut off)"))
         .unwrap_or_default()
+}
+
+/// One problem found while validating a suite, with the JSON pointer of the offending value.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Problem {
+    /// JSON pointer (RFC 6901) of the value, `""` for the whole document.
+    pub path: String,
+    /// What is wrong and what to do.
+    pub message: String,
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.path.is_empty() {
+            write!(f, "at the document root: {}", self.message)
+        } else {
+            write!(f, "at {}: {}", self.path, self.message)
+        }
+    }
 }

@@ -13,11 +13,9 @@ pub mod llm;
 
 mod error;
 
+pub use compare::{comparison_to_json, comparison_to_junit, comparison_to_markdown};
 pub use error::Error;
-pub use report::{
-    Report, comparison_to_json, comparison_to_junit, comparison_to_markdown, to_json, to_junit,
-    to_markdown,
-};
+pub use report::{Report, to_json, to_junit, to_markdown};
 pub use runner::{
     Agent, CancelToken, Event, Judge, JudgeInput, ReplayAgent, RunConfig, Task, parse_transcripts,
     run,

@@ -1,15 +1,14 @@
-//! Reports: the [`Report`] value, and its JSON, JUnit XML and Markdown renderings; the same
-//! three for a [`Comparison`](crate::compare::Comparison) of two runs.
+//! Reports: the [`Report`] value, and its JSON, JUnit XML and Markdown renderings (a
+//! comparison of two runs is rendered by `compare`, with the helpers of `junit` and
+//! `markdown`).
 
-mod comparison;
-mod junit;
-mod markdown;
+pub(crate) mod junit;
+pub(crate) mod markdown;
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-pub use comparison::{comparison_to_json, comparison_to_junit, comparison_to_markdown};
 pub use junit::to_junit;
 pub(crate) use markdown::details as markdown_details;
 pub use markdown::to_markdown;

@@ -6,12 +6,11 @@ mod validate;
 #[cfg(test)]
 mod tests;
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::Error;
+use crate::error::Error;
+pub use crate::error::Problem;
 
 /// How a scenario's run is turned into pass or fail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -178,7 +177,7 @@ pub struct ArgsOptions {
     /// `inputSchema` gives it (`properties.<key>.default`, following `properties` into nested
     /// objects and `items` into arrays; `$ref` and combinators are not followed). The subset
     /// matcher applies this to expected arguments only. Needs the tools (a transcripts
-    /// header or [`RunConfig::tools`](crate::RunConfig::tools)); without them it has no
+    /// header or `runner::RunConfig::tools`); without them it has no
     /// effect.
     pub use_defaults: bool,
 }
@@ -284,25 +283,6 @@ impl Suite {
             return Some(page.to_owned());
         }
         Some(format!("{}{page}", self.base_url.as_deref().unwrap_or("")))
-    }
-}
-
-/// One problem found while validating a suite, with the JSON pointer of the offending value.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Problem {
-    /// JSON pointer (RFC 6901) of the value, `""` for the whole document.
-    pub path: String,
-    /// What is wrong and what to do.
-    pub message: String,
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.path.is_empty() {
-            write!(f, "at the document root: {}", self.message)
-        } else {
-            write!(f, "at {}: {}", self.path, self.message)
-        }
     }
 }
 

@@ -26,7 +26,7 @@ pub enum Error {
         /// The refused name.
         name: String,
     },
-    /// The function source is larger than [`Config::max_source_bytes`](crate::Config).
+    /// The function source is larger than [`Config::max_source_bytes`](crate::registry::Config).
     #[error(
         "source of function {name:?} has {size} bytes, more than the limit of {limit}; move data into arguments or split the function"
     )]
@@ -48,7 +48,7 @@ pub enum Error {
         /// What the check found.
         reason: &'static str,
     },
-    /// The session already holds [`Config::max_functions`](crate::Config) functions.
+    /// The session already holds [`Config::max_functions`](crate::registry::Config) functions.
     #[error(
         "cannot define {name:?}: the session already has {limit} functions; redefine an existing name to replace it, or remove a function first"
     )]
@@ -76,7 +76,7 @@ pub enum Error {
         /// What the JSON check found.
         reason: String,
     },
-    /// The arguments are larger than [`Config::max_args_bytes`](crate::Config).
+    /// The arguments are larger than [`Config::max_args_bytes`](crate::registry::Config).
     #[error(
         "arguments for {name:?} have {size} bytes, more than the limit of {limit}; pass less data or let the function read it from the page"
     )]

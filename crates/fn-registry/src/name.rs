@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::Error;
+use crate::error::Error;
 
 /// The longest accepted name, in characters (all accepted characters are ASCII).
 pub const MAX_NAME_LEN: usize = 64;

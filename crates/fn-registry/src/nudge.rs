@@ -13,8 +13,9 @@ use std::fmt;
 use similar::{Algorithm, capture_diff_slices, get_diff_ratio};
 use xxhash_rust::xxh3::xxh3_64;
 
+use crate::error::Error;
 use crate::lex::lex;
-use crate::{Error, FunctionName};
+use crate::name::FunctionName;
 use compare::{Shape, ratio};
 use mask::{mask, normalized};
 use suggest::suggest_name;

@@ -3,7 +3,9 @@
 use std::collections::BTreeMap;
 use std::time::SystemTime;
 
-use crate::{Error, FunctionName, expression, snippet};
+use crate::error::Error;
+use crate::name::FunctionName;
+use crate::{expression, snippet};
 
 /// Limits of a [`Registry`].
 ///
@@ -90,7 +92,7 @@ impl Function {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Defined {
     /// The install snippet. Evaluate it now (it evaluates to `{ok, value}` or `{ok, error}`,
-    /// see [`Outcome`](crate::Outcome)) and, when it succeeds, register the same text as an
+    /// see [`Outcome`](crate::snippet::Outcome)) and, when it succeeds, register the same text as an
     /// init script (CDP `Page.addScriptToEvaluateOnNewDocument`, Playwright `addInitScript`) so
     /// the function survives navigations; then store the script's id with
     /// [`Registry::set_init_script_id`].
@@ -169,7 +171,7 @@ impl Registry {
     /// compiles; the install snippet reports a syntax error as [`FailureKind::Syntax`]. A
     /// replaced function's call count starts again at zero.
     ///
-    /// [`FailureKind::Syntax`]: crate::FailureKind::Syntax
+    /// [`FailureKind::Syntax`]: crate::snippet::FailureKind::Syntax
     ///
     /// # Errors
     ///

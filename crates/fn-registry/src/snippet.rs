@@ -10,7 +10,8 @@
 
 use std::fmt;
 
-use crate::{Error, FunctionName};
+use crate::error::Error;
+use crate::name::FunctionName;
 
 /// The property of `window` (or `globalThis`) that holds the page's functions: an object
 /// without prototype, non-writable and non-configurable once created.
@@ -170,7 +171,7 @@ pub(crate) fn remove(name: &FunctionName) -> String {
 /// The list snippet: it evaluates to `{ok: true, value: [{name, params}, …]}`, sorted by name,
 /// for the functions the page holds right now.
 ///
-/// The page's list can differ from [`Registry::functions`](crate::Registry::functions): a page
+/// The page's list can differ from [`Registry::functions`](crate::registry::Registry::functions): a page
 /// that loaded before an init script was installed has none of the earlier functions.
 ///
 /// # Example

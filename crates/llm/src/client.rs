@@ -5,8 +5,12 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use crate::config::Config;
+use crate::error::Error;
 use crate::message::{Answer, Format, body, read_answer};
-use crate::{Completion, Config, Error, Request, Usage, one_line, tls};
+use crate::message::{Completion, Request, Usage};
+use crate::text::one_line;
+use crate::tls;
 
 /// Chars of a refused request's answer body quoted in the error.
 const BODY_CHARS: usize = 200;

@@ -4,7 +4,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Settings of a [`Client`](crate::Client). `Debug` never shows the API key.
+/// Settings of a [`Client`](crate::client::Client). `Debug` never shows the API key.
 ///
 /// # Example
 ///

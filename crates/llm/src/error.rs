@@ -6,7 +6,7 @@ use std::path::PathBuf;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// [`Config::base_url`](crate::Config::base_url) is not an `http://` or `https://` URL.
+    /// [`Config::base_url`](crate::config::Config::base_url) is not an `http://` or `https://` URL.
     #[error(
         "the model API URL {url:?} is not an http:// or https:// URL; give the base URL up to /v1, e.g. https://api.openai.com/v1"
     )]
@@ -14,7 +14,7 @@ pub enum Error {
         /// The URL given.
         url: String,
     },
-    /// A certificate file for HTTPS ([`Config::ca_certs`](crate::Config::ca_certs),
+    /// A certificate file for HTTPS ([`Config::ca_certs`](crate::config::Config::ca_certs),
     /// `SSL_CERT_FILE`) is unusable.
     #[error(
         "the certificate file {} is unusable: {reason}; give a PEM file with one or more certificates (a CA's or the server's own), or one certificate in DER",

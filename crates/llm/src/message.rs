@@ -124,7 +124,7 @@ pub struct Request {
     /// is cut to it, and so is the wait before a retry. `None`: only [`Config::timeout`]
     /// per attempt.
     ///
-    /// [`Config::timeout`]: crate::Config::timeout
+    /// [`Config::timeout`]: crate::config::Config::timeout
     pub deadline: Option<std::time::Instant>,
 }
 

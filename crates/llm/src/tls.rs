@@ -1,7 +1,7 @@
 //! HTTPS for the client: which certificates are trusted, how the server's is checked, and
 //! what a refused one means in words.
 //!
-//! The certificates a user gives ([`Config::ca_certs`](crate::Config::ca_certs)) are trusted
+//! The certificates a user gives ([`Config::ca_certs`](crate::config::Config::ca_certs)) are trusted
 //! as given: as CAs for chain verification, and each as a server's own certificate pinned by
 //! its exact bytes (see `verifier.rs`).
 
@@ -23,7 +23,7 @@ use ureq::unversioned::transport::{ConnectProxyConnector, Connector, TcpConnecto
 
 pub(crate) use connector::Refused;
 
-use crate::Error;
+use crate::error::Error;
 
 /// An agent for requests with `timeout` that trusts the system's CAs and `ca_certs`.
 ///

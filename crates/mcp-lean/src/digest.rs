@@ -4,7 +4,7 @@ use serde_json::{Value, json};
 use snapshot_digest::llm::LlmOutcome;
 use snapshot_digest::{Digest, DigestConfig, HoldBack, Snapshot};
 
-use crate::Outcome;
+use crate::exit::Outcome;
 use crate::input::{Input, read_or_report as load};
 use crate::llm_args::{LlmArgs, describe};
 

@@ -18,7 +18,7 @@ use mcp_eval_core::{
 
 use serde_json::Value;
 
-use crate::Outcome;
+use crate::exit::Outcome;
 use live::{Limits, LiveAgent};
 use record::Recorder;
 use server::{ServerSpec, Session};

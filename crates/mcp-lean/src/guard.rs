@@ -2,7 +2,7 @@
 
 use output_guard::{Budget, Config, Guard, Kind};
 
-use crate::Outcome;
+use crate::exit::Outcome;
 
 /// Arguments of `mcp-lean guard`.
 #[derive(Debug, clap::Args)]

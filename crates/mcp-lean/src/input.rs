@@ -39,9 +39,9 @@ pub(crate) fn read(path: &str) -> Result<Input, String> {
 }
 
 /// [`read`], reporting a failure on stderr as the CLI does and turning it into exit status 2.
-pub(crate) fn read_or_report(path: &str) -> Result<Input, crate::Outcome> {
+pub(crate) fn read_or_report(path: &str) -> Result<Input, crate::exit::Outcome> {
     read(path).map_err(|e| {
         eprintln!("mcp-lean: {e}");
-        crate::Outcome::Failure
+        crate::exit::Outcome::Failure
     })
 }

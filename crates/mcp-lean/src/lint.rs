@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde_json::Value;
 use tool_schema::{Config, Level, Pins, Profile, Severity};
 
-use crate::Outcome;
+use crate::exit::Outcome;
 
 /// Output format of `mcp-lean lint`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

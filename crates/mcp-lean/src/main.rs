@@ -9,19 +9,20 @@
     reason = "a command-line tool reports on stdout and stderr"
 )]
 
-/// `print!` for the subcommands: see [`write_stdout`].
+/// `print!` for the subcommands: see [`exit::write_stdout`].
 macro_rules! out {
-    ($($arg:tt)*) => { $crate::write_stdout(format_args!($($arg)*)) };
+    ($($arg:tt)*) => { $crate::exit::write_stdout(format_args!($($arg)*)) };
 }
 
-/// `println!` for the subcommands: see [`write_stdout`].
+/// `println!` for the subcommands: see [`exit::write_stdout`].
 macro_rules! outln {
-    () => { $crate::write_stdout(format_args!("\n")) };
-    ($($arg:tt)*) => { $crate::write_stdout(format_args!("{}\n", format_args!($($arg)*))) };
+    () => { $crate::exit::write_stdout(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::exit::write_stdout(format_args!("{}\n", format_args!($($arg)*))) };
 }
 
 mod digest;
 mod eval;
+mod exit;
 mod guard;
 mod input;
 mod lint;
@@ -33,6 +34,8 @@ mod proxy_report;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+use exit::Outcome;
 
 /// Building blocks for lean MCP servers, from the command line.
 #[derive(Debug, Parser)]
@@ -61,32 +64,6 @@ enum Command {
     Proxy(Box<proxy::Args>),
     /// Sum up the statistics lines that `proxy --stats FILE` wrote.
     ProxyReport(proxy_report::Args),
-}
-
-/// What a subcommand ends with: its exit status.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Outcome {
-    /// Exit 0.
-    Success,
-    /// Exit 1: the input has problems the command reported.
-    Problems,
-    /// Exit 2: bad usage or an I/O error, already reported.
-    Failure,
-}
-
-/// Writes to standard output. When the reader has gone (`mcp-lean … | head`) the process ends
-/// quietly with status 0, as `print!` would panic instead; any other write error is reported and
-/// ends it with status 2.
-pub(crate) fn write_stdout(args: std::fmt::Arguments<'_>) {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout.write_fmt(args).and_then(|()| stdout.flush()) {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
-        }
-        eprintln!("mcp-lean: cannot write to standard output: {e}");
-        std::process::exit(2);
-    }
 }
 
 fn main() -> ExitCode {

@@ -3,7 +3,7 @@
 use serde_json::{Map, Value, json};
 use snapshot_digest::{NodeId, NodeKind, Snapshot, estimate_tokens, is_interactive_role};
 
-use crate::Outcome;
+use crate::exit::Outcome;
 
 /// Arguments of `mcp-lean parse`.
 #[derive(Debug, clap::Args)]

@@ -32,7 +32,7 @@ use rmcp::{RoleServer, ServiceExt};
 use snapshot_digest::{DigestConfig, Snapshot};
 use tokio_util::sync::CancellationToken;
 
-use crate::Outcome;
+use crate::exit::Outcome;
 use crate::llm_args::{LlmArgs, describe};
 use downstream::Proxy;
 use settings::{OutputFiles, OutputFolder, Overrides, Settings, StatsFile};

@@ -3,7 +3,7 @@
 use clap::Args as ClapArgs;
 use mcp_proxy_rules::Report;
 
-use crate::Outcome;
+use crate::exit::Outcome;
 
 /// Arguments of `mcp-lean proxy-report`.
 #[derive(Debug, ClapArgs)]

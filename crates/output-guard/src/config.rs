@@ -1,6 +1,7 @@
 //! Limits and settings, with documented defaults.
 
-use crate::{CHARS_PER_TOKEN, Error};
+use crate::count::CHARS_PER_TOKEN;
+use crate::error::Error;
 
 /// The smallest output limit accepted, in chars: room for the `counts:` line, the confirm
 /// line, a tip and a useful preview body.
@@ -16,9 +17,9 @@ pub const MAX_SUMMARY_DEPTH: usize = 32;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Budget {
-    /// At most this many chars (Unicode scalar values, see [`char_len`](crate::char_len)).
+    /// At most this many chars (Unicode scalar values, see [`char_len`](crate::count::char_len)).
     Chars(usize),
-    /// At most this many estimated tokens (see [`estimate_tokens`](crate::estimate_tokens)):
+    /// At most this many estimated tokens (see [`estimate_tokens`](crate::count::estimate_tokens)):
     /// the same as `Chars(tokens * 4)`, the largest char count whose estimate fits.
     Tokens(usize),
 }
@@ -82,7 +83,7 @@ impl Default for SummaryLimits {
     }
 }
 
-/// Everything a [`Guard`](crate::Guard) is configured with.
+/// Everything a [`Guard`](crate::guard::Guard) is configured with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
     /// The output limit. Default 2,000 chars. At least [`MIN_LIMIT_CHARS`].
@@ -96,8 +97,8 @@ pub struct Config {
     /// `confirm_output`.
     pub confirm_tool: String,
     /// Whether previews say the token can be read many times, in parts (the server reads it
-    /// with [`TokenStore::read`](crate::TokenStore::read) and [`read`](crate::read)) rather
-    /// than once ([`TokenStore::redeem`](crate::TokenStore::redeem)). Default `false`.
+    /// with [`TokenStore::read`](crate::store::TokenStore::read) and [`read`](crate::read::read)) rather
+    /// than once ([`TokenStore::redeem`](crate::store::TokenStore::redeem)). Default `false`.
     pub reusable_tokens: bool,
     /// Whether an output that is one JSON string (a [`Guard::json_text`] text that parses as a
     /// string literal, a [`Guard::json`] value that is a `Value::String`) is previewed,
@@ -107,9 +108,9 @@ pub struct Config {
     /// fits the limit still passes unchanged, as JSON. Default `false`: outputs are kept as
     /// they came.
     ///
-    /// [`Guard::json_text`]: crate::Guard::json_text
-    /// [`Guard::json`]: crate::Guard::json
-    /// [`Preview::decoded`]: crate::Preview::decoded
+    /// [`Guard::json_text`]: crate::guard::Guard::json_text
+    /// [`Guard::json`]: crate::guard::Guard::json
+    /// [`Preview::decoded`]: crate::preview::Preview::decoded
     pub decode_json_strings: bool,
 }
 
@@ -148,7 +149,7 @@ impl Config {
         range("summary.object_keys", s.object_keys, 0, 1000)?;
         range("summary.map_entries", s.map_entries, 0, 1000)?;
         range("summary.string_chars", s.string_chars, 8, 100_000)?;
-        let name_len = crate::char_len(&self.confirm_tool);
+        let name_len = crate::count::char_len(&self.confirm_tool);
         range("confirm_tool length", name_len, 1, MAX_TOOL_NAME_CHARS)
     }
 }

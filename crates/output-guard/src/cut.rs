@@ -29,14 +29,14 @@ pub(crate) fn cut(text: &str, total: usize, budget: usize) -> Cut {
             omitted: 0,
         };
     }
-    let marker_max = crate::char_len(&marker(total, true));
+    let marker_max = crate::count::char_len(&marker(total, true));
     let room = budget.saturating_sub(marker_max);
     let head_target = room * HEAD_PERCENT / 100;
     let tail_target = room - head_target;
 
     let head_end = nth_char_offset(text, head_target);
     let head_end = match text[..head_end].rfind('\n') {
-        Some(nl) if crate::char_len(&text[..=nl]) * 2 >= head_target => nl + 1,
+        Some(nl) if crate::count::char_len(&text[..=nl]) * 2 >= head_target => nl + 1,
         _ => head_end,
     };
     let head_end = outside_brackets_end(text, head_end);
@@ -53,7 +53,7 @@ pub(crate) fn cut(text: &str, total: usize, budget: usize) -> Cut {
     // The tail never reaches into the head: head and tail together are shorter than the text.
     let tail_start = tail_start.max(head_end);
     let tail_start = match text[tail_start..].find('\n') {
-        Some(nl) if crate::char_len(&text[tail_start + nl + 1..]) * 2 >= tail_target => {
+        Some(nl) if crate::count::char_len(&text[tail_start + nl + 1..]) * 2 >= tail_target => {
             tail_start + nl + 1
         }
         _ => tail_start,
@@ -61,7 +61,7 @@ pub(crate) fn cut(text: &str, total: usize, budget: usize) -> Cut {
     let tail_start = outside_brackets_start(text, tail_start).max(head_end);
     let tail = &text[tail_start..];
 
-    let shown = crate::char_len(head) + crate::char_len(tail);
+    let shown = crate::count::char_len(head) + crate::count::char_len(tail);
     let omitted = total - shown;
     let needs_newline = !head.is_empty() && !head.ends_with('\n');
     let mut out = String::with_capacity(head.len() + tail.len() + marker_max * 2);

@@ -1,7 +1,7 @@
 //! The JavaScript snippet that turns page values into JSON-safe descriptors.
 
 /// A JavaScript function expression, `(function describe(value, options) { … })`, that turns
-/// any value into JSON the [`summarize`](crate::summarize) function understands.
+/// any value into JSON the [`summarize`](crate::summary::summarize) function understands.
 ///
 /// DOM elements become `{"$type": "element", "tag", "id", "classes", "rect", "text"}`;
 /// NodeLists, Maps, Sets, functions, cyclic references, `BigInt`, `undefined`, `NaN`, dates,

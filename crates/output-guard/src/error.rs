@@ -68,7 +68,7 @@ pub enum Error {
         reason: String,
     },
     /// The limit leaves no room for the preview's own lines.
-    #[error("limit of {limit} chars is too small; use at least {min} chars ({} estimated tokens)", min.div_ceil(crate::CHARS_PER_TOKEN))]
+    #[error("limit of {limit} chars is too small; use at least {min} chars ({} estimated tokens)", min.div_ceil(crate::count::CHARS_PER_TOKEN))]
     LimitTooSmall {
         /// The configured limit, in chars.
         limit: usize,

@@ -6,10 +6,15 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+use crate::config::Config;
 use crate::count::{CountingWriter, compact_json_len};
+use crate::count::{char_len, estimate_tokens};
 use crate::cut::{Cut, cut};
+use crate::error::Error;
+use crate::preview::{Kind, Preview};
+use crate::store::TokenStore;
+use crate::tips::Tips;
 use crate::token::TOKEN_CHARS;
-use crate::{Config, Error, Kind, Preview, Tips, TokenStore, char_len, estimate_tokens};
 
 /// A configured guard: limits, summary settings, the confirm tool and the tips table.
 ///
@@ -107,7 +112,7 @@ impl Guard {
     /// # Errors
     ///
     /// [`Error::LimitTooSmall`] when the budget is under
-    /// [`MIN_LIMIT_CHARS`](crate::MIN_LIMIT_CHARS); [`Error::OutOfRange`] when a summary
+    /// [`MIN_LIMIT_CHARS`](crate::config::MIN_LIMIT_CHARS); [`Error::OutOfRange`] when a summary
     /// limit or the confirm tool's name length is out of range.
     pub fn new(config: Config) -> Result<Self, Error> {
         config.validate()?;
@@ -328,7 +333,7 @@ impl Guard {
             return (cut(s, char_len(s), budget), shape);
         }
         let cap = budget.saturating_mul(4).saturating_add(64);
-        let summary = crate::summarize(value, &self.config.summary, cap);
+        let summary = crate::summary::summarize(value, &self.config.summary, cap);
         let shape = Shape {
             summarized: true,
             ..shape
@@ -379,7 +384,7 @@ impl Guard {
     }
 
     fn tip_line(&self, kind: Kind) -> Option<String> {
-        self.tips.find(kind).map(crate::Tip::line)
+        self.tips.find(kind).map(crate::tips::Tip::line)
     }
 
     fn finish(

@@ -28,7 +28,7 @@ pub enum Kind {
 /// `, output=decodedJsonString` when the output is one JSON string kept decoded
 /// ([`decoded`](Self::decoded)) and `, confirmToken=…` when the full output was kept.
 ///
-/// Lengths are chars: Unicode scalar values, see [`char_len`](crate::char_len).
+/// Lengths are chars: Unicode scalar values, see [`char_len`](crate::count::char_len).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",

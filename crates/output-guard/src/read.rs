@@ -8,7 +8,7 @@ mod search;
 
 use serde_json::{Map, Value, json};
 
-use crate::Error;
+use crate::error::Error;
 pub use search::MAX_PATTERN_CHARS;
 
 /// The most context lines a search shows around each matching line.
@@ -75,11 +75,11 @@ pub struct ReadLimits {
 }
 
 impl Default for ReadLimits {
-    /// 20,000 tokens, estimated at four chars a token ([`estimate_tokens`](crate::estimate_tokens)).
+    /// 20,000 tokens, estimated at four chars a token ([`estimate_tokens`](crate::count::estimate_tokens)).
     fn default() -> Self {
         Self {
             max_tokens: 20_000,
-            measure: |text| crate::estimate_tokens(crate::char_len(text)),
+            measure: |text| crate::count::estimate_tokens(crate::count::char_len(text)),
         }
     }
 }
@@ -275,7 +275,7 @@ fn whole(text: &str, limits: &ReadLimits) -> Reading {
         return Reading {
             header: format!(
                 "# the whole output: {} chars, {lines} lines",
-                crate::char_len(text)
+                crate::count::char_len(text)
             ),
             body: text.to_owned(),
         };
@@ -317,12 +317,12 @@ fn lines(
     }
     if shown == 0 && start < text.len() {
         // One line longer than the budget: its first chars, and where the rest is.
-        let skip = crate::char_len(&text[..start]);
+        let skip = crate::count::char_len(&text[..start]);
         let mut reading = chars(text, skip, None, limits)?;
         let line_chars = text[start..]
             .split_inclusive('\n')
             .next()
-            .map_or(0, crate::char_len);
+            .map_or(0, crate::count::char_len);
         reading.header = format!(
             "{}; line {offset} alone is {line_chars} chars, over the limit, so this is its start",
             reading.header
@@ -332,7 +332,7 @@ fn lines(
     let last = offset + shown - 1;
     let mut header = format!(
         "# lines {offset}-{last} of {total} ({} chars in all)",
-        crate::char_len(text)
+        crate::count::char_len(text)
     );
     header.push_str(&if end < text.len() {
         format!("; next: offset {}", last + 1)
@@ -352,7 +352,7 @@ fn chars(
     limit: Option<usize>,
     limits: &ReadLimits,
 ) -> Result<Reading, Error> {
-    let total = crate::char_len(text);
+    let total = crate::count::char_len(text);
     check_char(offset, total)?;
     let start = byte_of_char(text, 0, offset);
     let mut end = match limit {
@@ -363,7 +363,7 @@ fn chars(
     if (limits.measure)(&text[start..end]) > budget {
         end = fit_end(text, start, end, budget, limits.measure);
     }
-    let shown = crate::char_len(&text[start..end]);
+    let shown = crate::count::char_len(&text[start..end]);
     let mut header = format!(
         "# chars {offset}-{} of {total}",
         (offset + shown).saturating_sub(1)

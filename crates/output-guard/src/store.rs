@@ -7,7 +7,7 @@ use std::hash::BuildHasher;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
-use crate::Error;
+use crate::error::Error;
 
 /// A deferred producer of a full output: run once, only if its token is redeemed or read.
 pub type Producer = Box<dyn FnOnce() -> String + Send>;

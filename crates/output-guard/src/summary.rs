@@ -1,5 +1,5 @@
 //! Summaries of bulky JSON values, including the descriptors made by [`DESCRIBE_JS`]
-//! (crate::DESCRIBE_JS).
+//! (crate::describe::DESCRIBE_JS).
 //!
 //! The notation is JavaScript's, as the model knows it from devtools consoles:
 //! `Array(n) [a, b, c, … n-3 more]`, `Object(n keys) {a: 1, …}`, `Map(n) {k => v}`,
@@ -9,14 +9,14 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
-use crate::SummaryLimits;
+use crate::config::SummaryLimits;
 
 /// Summarizes `value` under `limits`.
 ///
 /// Every container shows at most its configured number of items, strings longer than
 /// `limits.string_chars` are cut in the middle, containers deeper than `limits.max_depth` show
-/// only their size (the depth is capped at [`MAX_SUMMARY_DEPTH`](crate::MAX_SUMMARY_DEPTH)), and the top-level container puts one item per line. Objects carrying a
-/// known `"$type"` (the descriptors of [`DESCRIBE_JS`](crate::DESCRIBE_JS)) are shown as the
+/// only their size (the depth is capped at [`MAX_SUMMARY_DEPTH`](crate::config::MAX_SUMMARY_DEPTH)), and the top-level container puts one item per line. Objects carrying a
+/// known `"$type"` (the descriptors of [`DESCRIBE_JS`](crate::describe::DESCRIBE_JS)) are shown as the
 /// JavaScript values they describe. Writing stops soon after `cap` bytes: the caller cuts the
 /// summary to its budget anyway, and the limits alone do not bound its size when they are set
 /// high.
@@ -31,7 +31,7 @@ use crate::SummaryLimits;
 #[must_use]
 pub fn summarize(value: &Value, limits: &SummaryLimits, cap: usize) -> String {
     // The limits may not have gone through `Guard::new`; recursion stays bounded regardless.
-    let max_depth = limits.max_depth.min(crate::MAX_SUMMARY_DEPTH);
+    let max_depth = limits.max_depth.min(crate::config::MAX_SUMMARY_DEPTH);
     let mut s = Summarizer {
         limits,
         max_depth,
@@ -85,7 +85,7 @@ impl Summarizer<'_> {
 
     fn string(&mut self, s: &str) {
         let limit = self.limits.string_chars;
-        let total = crate::char_len(s);
+        let total = crate::count::char_len(s);
         if total <= limit {
             push_quoted(&mut self.out, s);
             return;

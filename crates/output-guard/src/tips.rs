@@ -1,6 +1,7 @@
 //! One-line suggestions of narrower tools, checked against the server's real tool names.
 
-use crate::{Error, Kind};
+use crate::error::Error;
+use crate::preview::Kind;
 
 /// The longest tip text accepted, in chars: a tip is one short line.
 pub const MAX_TIP_CHARS: usize = 160;
@@ -99,7 +100,10 @@ impl Tips {
     pub fn tip(mut self, trigger: Trigger, tool: &str, text: &str) -> Result<Self, Error> {
         self.check_tool(tool)?;
         let text = text.trim();
-        if text.is_empty() || text.contains(['\n', '\r']) || crate::char_len(text) > MAX_TIP_CHARS {
+        if text.is_empty()
+            || text.contains(['\n', '\r'])
+            || crate::count::char_len(text) > MAX_TIP_CHARS
+        {
             return Err(Error::BadTip {
                 tool: tool.to_owned(),
                 max: MAX_TIP_CHARS,

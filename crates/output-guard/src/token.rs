@@ -1,6 +1,6 @@
 //! Confirm tokens: 128 random bits, URL-safe base64 without padding.
 
-use crate::Error;
+use crate::error::Error;
 
 /// Random bytes in a token: 128 bits, out of reach of guessing.
 const TOKEN_BYTES: usize = 16;

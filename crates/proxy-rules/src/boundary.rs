@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use serde_json::Value;
 
-use crate::Error;
+use crate::error::Error;
 
 /// Tokens the markers of one result may take beside the cap: the cap is enforced this much
 /// lower, so that the wrapped result still fits.

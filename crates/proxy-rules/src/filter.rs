@@ -1,6 +1,6 @@
 //! Which of the server's tools the client sees: names or `*` globs to show, then to hide.
 
-use crate::Error;
+use crate::error::Error;
 
 /// The longest tool pattern accepted, in chars (MCP tool names are at most 128).
 const MAX_PATTERN_CHARS: usize = 128;

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use crate::Error;
+use crate::error::Error;
 use crate::filter::ToolFilter;
 
 /// What a snapshot becomes when the call names no goal.

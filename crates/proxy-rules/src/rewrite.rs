@@ -1,8 +1,10 @@
 //! One proxy session's rewriting of `tools/call`: the proxy's arguments taken out before the
 //! call, the result made lean after it.
 
-mod call;
-mod result;
+pub(crate) mod call;
+pub(crate) mod cap;
+mod read;
+pub(crate) mod result;
 mod snapshot;
 mod text;
 
@@ -12,8 +14,10 @@ use std::sync::{Arc, Mutex};
 use output_guard::{Budget, Config as GuardConfig, Guard, StoreLimits, TokenStore};
 use serde_json::{Map, Value, json};
 
+use crate::error::Error;
 use crate::held::Holder;
-use crate::{Error, LeanArgs, Profile, WithoutGoal, split_args};
+use crate::profile::{Profile, WithoutGoal};
+use crate::tools::{LeanArgs, split_args};
 pub use call::{Action, Call, GoalDigester, Outcome, Prepared, SnapshotFiles};
 pub use result::{error_result, text_tokens};
 
@@ -157,7 +161,8 @@ impl Rewriter {
     pub fn prepare(&self, tool: &str, mut arguments: Option<Map<String, Value>>) -> Prepared {
         if tool == self.profile.confirm_tool {
             // What the read tool returns is what pages wrote: inside the boundaries too.
-            let mut answer = crate::read::answer(&self.store, &self.profile, arguments.as_ref());
+            let mut answer =
+                crate::rewrite::read::answer(&self.store, &self.profile, arguments.as_ref());
             if let Some(nonce) = &self.nonce {
                 crate::boundary::wrap(&mut answer, nonce);
             }
@@ -228,7 +233,7 @@ impl Rewriter {
     /// with a note, until it fits.
     pub fn rewrite(&self, call: &Call, result: &mut Value, files: &dyn SnapshotFiles) -> Outcome {
         let outcome = Outcome {
-            server_tokens: crate::result_tokens(result),
+            server_tokens: crate::rewrite::cap::result_tokens(result),
             ..Outcome::default()
         };
         let mut work = Work {
@@ -256,7 +261,7 @@ impl Rewriter {
         } else {
             0
         };
-        outcome.client_tokens = crate::cap::enforce(
+        outcome.client_tokens = crate::rewrite::cap::enforce(
             result,
             self.profile.max_result_tokens - margin,
             &self.guard,
@@ -266,14 +271,14 @@ impl Rewriter {
         );
         if let Some(nonce) = &self.nonce {
             crate::boundary::wrap(result, nonce);
-            outcome.client_tokens = crate::result_tokens(result);
+            outcome.client_tokens = crate::rewrite::cap::result_tokens(result);
         }
         outcome
     }
 
     /// The session's content boundary nonce, when [`Profile::content_boundaries`] is on: the
     /// tool descriptions say what the markers that carry it mean
-    /// ([`crate::augment_tools_with`]).
+    /// ([`crate::tools::augment_tools_with`]).
     #[must_use]
     pub fn boundary_nonce(&self) -> Option<&str> {
         self.nonce.as_deref()

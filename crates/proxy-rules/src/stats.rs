@@ -20,7 +20,7 @@ pub struct CallStats {
     pub linked_tokens: usize,
     /// Estimated tokens of the text the client got.
     pub client_tokens: usize,
-    /// What was done ([`Action::as_str`](crate::Action::as_str) names), empty when the result
+    /// What was done ([`Action::as_str`](crate::rewrite::Action::as_str) names), empty when the result
     /// passed unchanged; `answered` when the proxy answered without the server, `error` when
     /// the call failed.
     pub actions: Vec<String>,
@@ -52,7 +52,7 @@ impl CallStats {
     pub fn forwarded(
         tool: &str,
         tokens: (usize, usize),
-        outcome: &crate::Outcome,
+        outcome: &crate::rewrite::Outcome,
         timing: Timing,
     ) -> Self {
         Self {
@@ -72,7 +72,7 @@ impl CallStats {
         }
     }
 
-    /// A call the proxy answered itself ([`Prepared::Answer`](crate::Prepared::Answer)): the
+    /// A call the proxy answered itself ([`Prepared::Answer`](crate::rewrite::Prepared::Answer)): the
     /// confirm tool, or arguments it refused.
     #[must_use]
     pub fn answered(tool: &str, result: &serde_json::Value, elapsed: Duration) -> Self {
@@ -80,7 +80,7 @@ impl CallStats {
             tool: tool.to_owned(),
             server_tokens: 0,
             linked_tokens: 0,
-            client_tokens: crate::result_tokens(result),
+            client_tokens: crate::rewrite::cap::result_tokens(result),
             actions: vec!["answered".to_owned()],
             ms: millis(elapsed),
             upstream_ms: 0.0,

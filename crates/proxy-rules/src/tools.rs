@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::Profile;
+use crate::profile::Profile;
 
 /// The proxy's own parameters, taken out of a call's arguments before it is forwarded.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,7 +36,7 @@ pub struct ToolsReport {
     pub conflicts: Vec<String>,
     /// Whether the confirm tool was added (false when the server has a tool of that name).
     pub confirm_added: bool,
-    /// Tools the profile's [`ToolFilter`](crate::ToolFilter) hid from the list.
+    /// Tools the profile's [`ToolFilter`](crate::filter::ToolFilter) hid from the list.
     pub hidden: Vec<String>,
 }
 
@@ -53,7 +53,7 @@ const SENTENCE: &str = " Accepts goal (what you want on the page) to get a snaps
 
 /// Adds `goal` and `page` to the tools `profile` names, and the confirm tool, to a
 /// `tools/list` result, in place, and takes out the tools its
-/// [`ToolFilter`](crate::ToolFilter) hides. Everything else in the result stays as the server
+/// [`ToolFilter`](crate::filter::ToolFilter) hides. Everything else in the result stays as the server
 /// sent it.
 ///
 /// A tool whose schema already has a `goal` or `page` property is left alone (reported in
@@ -114,7 +114,7 @@ pub fn augment_tools(result: &mut Value, profile: &Profile) -> ToolsReport {
 }
 
 /// [`augment_tools`], and with a content boundary nonce (a session's
-/// [`Rewriter::boundary_nonce`](crate::Rewriter::boundary_nonce)), one more line in every
+/// [`Rewriter::boundary_nonce`](crate::rewrite::Rewriter::boundary_nonce)), one more line in every
 /// tool's description that says what the markers around page text mean.
 ///
 /// # Example

@@ -2,7 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::{Error, Severity, rule_info};
+use crate::error::Error;
+use crate::finding::{Severity, rule_info};
+use crate::profile::Profile;
 
 /// What to do with a rule: turn it off or force a severity.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,32 +28,6 @@ impl Level {
             "warn" | "warning" => Ok(Self::Set(Severity::Warn)),
             "error" | "deny" => Ok(Self::Set(Severity::Error)),
             _ => Err(Error::UnknownLevel {
-                name: name.to_owned(),
-            }),
-        }
-    }
-}
-
-/// A set of rules for one kind of client, off unless asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Profile {
-    /// OpenAI function calling with `strict: true` (Structured Outputs), which rejects a tool
-    /// whose parameter schema has an object that allows other properties or a property that
-    /// is not required: `TP-STRICT-OPEN`, `TP-STRICT-OPTIONAL`.
-    OpenaiStrict,
-}
-
-impl Profile {
-    /// Parses a profile name: `openai-strict`.
-    ///
-    /// # Errors
-    ///
-    /// Returns [`Error::UnknownProfile`] for any other name.
-    pub fn parse(name: &str) -> Result<Self, Error> {
-        match name.to_ascii_lowercase().as_str() {
-            "openai-strict" => Ok(Self::OpenaiStrict),
-            _ => Err(Error::UnknownProfile {
                 name: name.to_owned(),
             }),
         }
@@ -107,7 +83,7 @@ impl Config {
     ///
     /// # Errors
     ///
-    /// Returns [`Error::UnknownRule`] when `id` is not in [`RULES`](crate::RULES).
+    /// Returns [`Error::UnknownRule`] when `id` is not in [`RULES`](crate::finding::RULES).
     ///
     /// # Example
     ///
@@ -125,7 +101,7 @@ impl Config {
         Ok(self)
     }
 
-    /// Turns on the rules of `profile` (see [`RuleInfo::profile`](crate::RuleInfo::profile)).
+    /// Turns on the rules of `profile` (see [`RuleInfo::profile`](crate::finding::RuleInfo::profile)).
     ///
     /// # Example
     ///

@@ -42,7 +42,7 @@ pub enum Error {
         /// The JSON type found.
         found: &'static str,
     },
-    /// A rule id in a [`Config`](crate::Config) is not one of [`RULES`](crate::RULES).
+    /// A rule id in a [`Config`](crate::config::Config) is not one of [`RULES`](crate::finding::RULES).
     #[error("unknown lint rule {id:?}; see tool_schema::RULES for the ids")]
     UnknownRule {
         /// The id given.
@@ -54,7 +54,7 @@ pub enum Error {
         /// The name given.
         name: String,
     },
-    /// A profile name is not one of [`Profile`](crate::Profile)'s.
+    /// A profile name is not one of [`Profile`](crate::profile::Profile)'s.
     #[error("unknown lint profile {name:?}; use openai-strict")]
     UnknownProfile {
         /// The name given.

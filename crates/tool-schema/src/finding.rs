@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::Profile;
+use crate::profile::Profile;
 
 /// How much a finding matters. Ordered: `Info < Warn < Error`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -50,7 +50,7 @@ impl fmt::Display for Severity {
 pub struct Finding {
     /// The rule's stable id, e.g. `TD-MISSING` (see [`RULES`]).
     pub rule: &'static str,
-    /// The severity after the [`Config`](crate::Config) overrides.
+    /// The severity after the [`Config`](crate::config::Config) overrides.
     pub severity: Severity,
     /// The tool's position in the list; `None` for findings about the whole list.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -68,7 +68,7 @@ pub struct Finding {
 /// A rule of the lint: its id, default severity and what it checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct RuleInfo {
-    /// Stable id, used in findings and in [`Config`](crate::Config) overrides.
+    /// Stable id, used in findings and in [`Config`](crate::config::Config) overrides.
     pub id: &'static str,
     /// Severity when not overridden. A few rules raise or lower it per finding; the override
     /// replaces both.
@@ -76,7 +76,7 @@ pub struct RuleInfo {
     /// What the rule checks, one line.
     pub summary: &'static str,
     /// The profile that turns the rule on; `None` for rules that always run. A rule of a
-    /// profile also runs when a [`Config`](crate::Config) sets its level explicitly.
+    /// profile also runs when a [`Config`](crate::config::Config) sets its level explicitly.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub profile: Option<Profile>,
 }

@@ -6,6 +6,7 @@ mod finding;
 mod lint;
 mod model;
 mod pin;
+mod profile;
 mod report;
 mod result;
 #[cfg(feature = "rmcp")]
@@ -19,12 +20,13 @@ mod validation;
 #[cfg(test)]
 mod tests;
 
-pub use config::{Config, Level, Profile};
+pub use config::{Config, Level};
 pub use error::Error;
 pub use finding::{Finding, RULES, RuleInfo, Severity, rule_info};
 pub use lint::{lint, lint_value, lint_with_baseline};
 pub use model::{Tool, parse_tools, parse_tools_str};
 pub use pin::{PINNED_FIELDS, Pins, ToolPin, canonical_json, drift};
+pub use profile::Profile;
 pub use report::LintReport;
 pub use result::{check_result, check_result_with};
 #[cfg(feature = "rmcp")]

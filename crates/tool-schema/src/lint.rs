@@ -12,7 +12,13 @@ mod spec;
 
 use serde_json::Value;
 
-use crate::{Config, Error, Finding, LintReport, Pins, Severity, Tool, parse_tools, score, tokens};
+use crate::config::Config;
+use crate::error::Error;
+use crate::finding::{Finding, Severity};
+use crate::model::{Tool, parse_tools};
+use crate::pin::Pins;
+use crate::report::LintReport;
+use crate::{score, tokens};
 
 /// Where findings go; applies the config's overrides as they arrive.
 pub(crate) struct Sink<'c> {
@@ -125,7 +131,7 @@ pub fn lint(tools: &[Tool], config: &Config) -> LintReport {
 /// ```
 pub fn lint_with_baseline(tools: &[Tool], config: &Config, baseline: &Pins) -> LintReport {
     let mut report = lint(tools, config);
-    let drift = crate::drift(baseline, tools)
+    let drift = crate::pin::drift(baseline, tools)
         .into_iter()
         .filter_map(|mut f| {
             f.severity = config.severity(f.rule, f.severity)?;

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::Error;
+use crate::error::Error;
 
 /// One MCP tool definition, kept as the JSON object the server sent.
 ///

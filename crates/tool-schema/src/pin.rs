@@ -13,7 +13,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
-use crate::{Error, Finding, Severity, Tool};
+use crate::error::Error;
+use crate::finding::{Finding, Severity};
+use crate::model::Tool;
 
 /// The fields of a definition that reach the model or the client, in the order they are hashed.
 pub const PINNED_FIELDS: &[&str] = &[

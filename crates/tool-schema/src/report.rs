@@ -5,12 +5,12 @@ use std::fmt::Write as _;
 use serde::Serialize;
 use serde_json::{Value, json};
 
+use crate::finding::{Finding, RULES, Severity};
 use crate::score::{ServerScore, ToolScore};
 use crate::tokens::RepeatedDefs;
 use crate::validation::{IntegrityIssue, IssueSeverity, ValidationReport};
-use crate::{Finding, RULES, Severity};
 
-/// What [`lint`](crate::lint) found in a tool list.
+/// What [`lint`](crate::lint::lint) found in a tool list.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LintReport {
@@ -185,7 +185,7 @@ impl LintReport {
                     .tool
                     .clone()
                     .or_else(|| f.tool_index.map(|i| format!("#{i}")));
-                let summary = crate::rule_info(f.rule).map_or("", |r| r.summary);
+                let summary = crate::finding::rule_info(f.rule).map_or("", |r| r.summary);
                 IntegrityIssue::new(f.rule, summary, severity, f.message.clone())
                     .with_rule(f.rule)
                     .with_task(task)

@@ -2,9 +2,12 @@
 
 use serde_json::{Map, Value};
 
-use crate::Severity::{Error as E, Info as I, Warn as W};
+use crate::config::Config;
+use crate::finding::Finding;
+use crate::finding::Severity::{Error as E, Info as I, Warn as W};
 use crate::lint::{At, Sink};
-use crate::{Config, Finding, Tool, schema};
+use crate::model::Tool;
+use crate::schema;
 
 /// Texts that tell a model nothing it can act on.
 const GENERIC_ERRORS: &[&str] = &[

@@ -1,7 +1,11 @@
 //! Linting `rmcp::model::Tool` values (feature `rmcp`): they serialize to the wire format, which
 //! is what the lint reads, so a Rust server can lint its own tool router in `cargo test`.
 
-use crate::{Config, Error, LintReport, Tool, lint};
+use crate::config::Config;
+use crate::error::Error;
+use crate::lint::lint;
+use crate::model::Tool;
+use crate::report::LintReport;
 
 /// Converts rmcp tools to [`Tool`]s through their serde (wire) form.
 ///

@@ -24,8 +24,9 @@ use serde_json::Value;
 pub use cost::{InvocationCost, invocation_cost};
 pub use shadow::{ShadowCandidate, is_shadow_candidate, shadow_pairs};
 
+use crate::finding::{Finding, Severity};
+use crate::model::Tool;
 use crate::schema::is_described;
-use crate::{Finding, Severity, Tool};
 
 /// The score of one tool.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -49,7 +50,7 @@ pub struct ToolScore {
     /// `invocationCost`.
     #[serde(flatten)]
     pub cost: InvocationCost,
-    /// Estimated tokens of the definition (compact JSON, chars / 4, see [`crate::estimate_tokens`]).
+    /// Estimated tokens of the definition (compact JSON, chars / 4, see [`crate::tokens::estimate_tokens`]).
     pub definition_tokens: usize,
 }
 

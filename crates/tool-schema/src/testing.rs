@@ -2,7 +2,9 @@
 
 use serde_json::Value;
 
-use crate::{Config, Severity, lint_value};
+use crate::config::Config;
+use crate::finding::Severity;
+use crate::lint::lint_value;
 
 /// Fails the calling test when `tools` (a tools/list result or an array of tools) has lint
 /// findings of severity warn or error, with a readable report of each.

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::Tool;
+use crate::model::Tool;
 
 /// Estimated tokens of `text`: `ceil(chars / 4)`.
 pub fn estimate_tokens(text: &str) -> usize {

@@ -7,7 +7,9 @@ use serde_json::{Value, json};
 use snapshot_digest::{diff, digest_with, full_digest_with, parse_lenient};
 
 use super::args::Args;
-use crate::{BrowserBackend, Error, Script, Session};
+use crate::backend::{BrowserBackend, Script};
+use crate::error::Error;
+use crate::session::Session;
 
 /// What a handler returns: structured content, or the message of an `isError` result.
 type ToolOutcome = Result<Value, String>;

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use super::{Comparison, compare};
-use crate::Error;
+use crate::error::Error;
 use crate::report::Report;
 use crate::runner::{Agent, ReplayAgent, RunConfig, TranscriptFile, run};
 use crate::suite::{ScoringMode, Suite, parse_suite};

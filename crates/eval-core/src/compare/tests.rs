@@ -130,7 +130,7 @@ fn records_that_do_not_belong_together_are_errors() {
         e.to_string(),
         "a.jsonl holds runs of the suite \"Shop\" and b.jsonl of \"Other\"; compare two records of one suite"
     );
-    let given = crate::parse_suite(r#"{"name":"Other","scenarios":[{"id":"same","prompt":"p","expectations":{"toolCalls":["look"]}}]}"#)
+    let given = crate::suite::parse_suite(r#"{"name":"Other","scenarios":[{"id":"same","prompt":"p","expectations":{"toolCalls":["look"]}}]}"#)
         .expect("a suite");
     let (ra, rb) = records(&a, &b);
     let e = compare_records(&ra, &rb, Some(&given), None).expect_err("not their suite");
@@ -145,7 +145,7 @@ fn records_that_do_not_belong_together_are_errors() {
     let e = compare_records(&ra, &rb, None, None).expect_err("no suite");
     assert!(e.to_string().ends_with("give it with --suite FILE"), "{e}");
     // With the suite given, old records compare.
-    let shop = crate::parse_suite(SUITE).expect("a suite");
+    let shop = crate::suite::parse_suite(SUITE).expect("a suite");
     let c = compare_records(&ra, &rb, Some(&shop), None).expect("a comparison");
     assert_eq!(c.scenarios.len(), 1);
     let stray = record(Some(SUITE), &[&run("nowhere", LOOK, 1, 1)]);
@@ -163,7 +163,7 @@ fn records_that_do_not_belong_together_are_errors() {
     let (ra, rb) = records(&bad, &b);
     assert!(matches!(
         compare_records(&ra, &rb, None, None),
-        Err(crate::Error::InvalidSuite { .. })
+        Err(crate::error::Error::InvalidSuite { .. })
     ));
 }
 

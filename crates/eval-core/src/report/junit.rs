@@ -160,7 +160,7 @@ fn testcase(out: &mut String, classname: &str, s: &ScenarioResult) {
     out.push_str("    </testcase>\n");
 }
 
-pub(super) fn seconds(ms: u64) -> String {
+pub(crate) fn seconds(ms: u64) -> String {
     format!("{}.{:03}", ms / 1000, ms % 1000)
 }
 
@@ -174,7 +174,7 @@ fn allowed(c: char) -> char {
 }
 
 /// Escapes text content.
-pub(super) fn text(s: &str) -> String {
+pub(crate) fn text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars().map(allowed) {
         match c {
@@ -190,7 +190,7 @@ pub(super) fn text(s: &str) -> String {
 
 /// Escapes an attribute value; whitespace other than space is written as a character
 /// reference, because a parser would otherwise normalize it to a space.
-pub(super) fn attr(s: &str) -> String {
+pub(crate) fn attr(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars().map(allowed) {
         match c {

@@ -15,8 +15,8 @@ use crate::score::{JudgeOutcome, Status};
 pub fn to_markdown(report: &Report) -> String {
     let mut out = String::new();
     let mode = match report.mode {
-        crate::ScoringMode::Standard => "standard",
-        crate::ScoringMode::Webmcp => "webmcp",
+        crate::suite::ScoringMode::Standard => "standard",
+        crate::suite::ScoringMode::Webmcp => "webmcp",
     };
     let _ = writeln!(out, "# Eval: {} ({mode} mode)\n", inline(&report.suite));
     let s = &report.summary;
@@ -151,7 +151,7 @@ fn shares_line(c: &CallMeans) -> String {
 }
 
 /// The summary's usage totals: runs, steps, tokens both ways, tool output, cost.
-pub(super) fn usage_line(u: &Usage) -> String {
+pub(crate) fn usage_line(u: &Usage) -> String {
     let mut line = format!(
         "{} {} · {} steps · {} prompt + {} completion tokens · {} tool output tokens",
         u.runs,
@@ -184,7 +184,7 @@ fn usage_cell(u: &Usage) -> String {
 
 /// `0%`, `<0.1%`, `0.4%`, `12%`: one decimal only below 1%, so small shares do not read as
 /// none.
-pub(super) fn percent(share: f64) -> String {
+pub(crate) fn percent(share: f64) -> String {
     let p = share * 100.0;
     if p == 0.0 || p >= 1.0 {
         format!("{p:.0}%")
@@ -196,7 +196,7 @@ pub(super) fn percent(share: f64) -> String {
 }
 
 /// `950`, `3.4k`, `1.2M`.
-pub(super) fn compact(n: u64) -> String {
+pub(crate) fn compact(n: u64) -> String {
     match n {
         0..1_000 => n.to_string(),
         1_000..1_000_000 => format!("{:.1}k", n as f64 / 1e3),
@@ -205,7 +205,7 @@ pub(super) fn compact(n: u64) -> String {
 }
 
 /// `$0.0123` below a dollar, `$4.20` above.
-pub(super) fn dollars(x: f64) -> String {
+pub(crate) fn dollars(x: f64) -> String {
     if x.abs() < 1.0 {
         format!("${x:.4}")
     } else {
@@ -231,7 +231,7 @@ fn counts_line(c: &Counts) -> String {
     line
 }
 
-pub(super) fn badge(status: Status) -> &'static str {
+pub(crate) fn badge(status: Status) -> &'static str {
     match status {
         Status::Pass => "✅ pass",
         Status::Fail => "❌ fail",
@@ -280,7 +280,7 @@ pub(crate) fn details(s: &ScenarioResult) -> String {
 }
 
 /// Escapes a table cell: pipes, line breaks, and cells long enough to wreck the table.
-pub(super) fn cell(s: &str) -> String {
+pub(crate) fn cell(s: &str) -> String {
     const MAX: usize = 120;
     let mut out = inline(s).replace('|', "\\|");
     if out.chars().count() > MAX {
@@ -289,6 +289,6 @@ pub(super) fn cell(s: &str) -> String {
     out
 }
 
-pub(super) fn inline(s: &str) -> String {
+pub(crate) fn inline(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{Agent, AgentError, Task};
-use crate::Error;
+use crate::error::Error;
 use crate::suite::{Scenario, Suite};
 use crate::trajectory::{RunStats, ToolCall, ToolSpec, Trajectory};
 

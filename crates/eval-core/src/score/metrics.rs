@@ -54,7 +54,7 @@ pub const MAX_LISTED: usize = 50;
 /// # Unknown tools and schema violations
 ///
 /// Only when the tools the agent was offered are known (a transcripts file's header line,
-/// [`RunConfig::tools`](crate::RunConfig::tools)); `None` otherwise, as for old transcripts.
+/// `runner::RunConfig::tools`); `None` otherwise, as for old transcripts.
 ///
 /// - **unknown tool share** = calls whose name is not in the tool list / calls (0 without
 ///   calls).

@@ -8,7 +8,7 @@ use super::{
     ArgPattern, ArgsMatcher, ArgsOptions, Expectations, ExpectedCall, NumberMatch, OrderMode,
     Scenario, ScoringMode, Suite, Weights,
 };
-use crate::Error;
+use crate::error::Error;
 use fields::{Validator, child, index, type_name, valid_pointer};
 
 mod fields;

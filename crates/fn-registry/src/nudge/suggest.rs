@@ -1,7 +1,7 @@
 //! The function name a repeat nudge suggests, from the member names a script uses.
 
-use crate::FunctionName;
 use crate::lex::{Kind, Token, is_member_name};
+use crate::name::FunctionName;
 
 /// Member names too common to say what a script does.
 const GENERIC: &[&str] = &[
@@ -124,7 +124,7 @@ pub(super) fn suggest_name(tokens: &[Token<'_>]) -> FunctionName {
             name.extend(chars);
         }
     }
-    name.truncate(crate::MAX_NAME_LEN - 2);
+    name.truncate(crate::name::MAX_NAME_LEN - 2);
     if name.is_empty() {
         return FunctionName::trusted("pageScript");
     }

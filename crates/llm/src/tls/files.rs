@@ -8,7 +8,7 @@ use rustls::pki_types::CertificateDer;
 use rustls::pki_types::pem::{self, SectionKind};
 
 use super::x509;
-use crate::Error;
+use crate::error::Error;
 
 /// What a file holds.
 #[derive(Debug, Default)]

@@ -8,7 +8,7 @@ use rustls::RootCertStore;
 use rustls::pki_types::CertificateDer;
 
 use super::files;
-use crate::Error;
+use crate::error::Error;
 
 /// Where Linux distributions and the BSDs keep their CA bundle, first found wins.
 const SYSTEM_BUNDLES: &[&str] = &[

@@ -8,7 +8,7 @@ use mcp_eval_core::runner::{TranscriptFile, parse_transcript_file};
 use mcp_eval_core::{ScoringMode, Suite};
 
 use super::{Format, Mode, load_suite};
-use crate::Outcome;
+use crate::exit::Outcome;
 
 /// Arguments of `mcp-lean eval compare`.
 #[derive(Debug, clap::Args)]

@@ -12,9 +12,9 @@ fn text_within_budget_is_unchanged() {
 #[test]
 fn cuts_at_line_ends_and_counts_the_rest() {
     let text: String = (0..100).map(|i| format!("line {i:03}\n")).collect();
-    let total = crate::char_len(&text);
+    let total = crate::count::char_len(&text);
     let c = cut(&text, total, 200);
-    assert!(crate::char_len(&c.text) <= 200, "{}", c.text);
+    assert!(crate::count::char_len(&c.text) <= 200, "{}", c.text);
     assert!(c.text.starts_with("line 000\nline 001\n"), "{}", c.text);
     assert!(c.text.ends_with("line 099\n"), "{}", c.text);
     let marker = c.text.lines().find(|l| l.starts_with('…')).unwrap();
@@ -29,7 +29,7 @@ fn cuts_at_line_ends_and_counts_the_rest() {
 fn cuts_multibyte_text_on_char_boundaries() {
     let text = "é".repeat(1000);
     let c = cut(&text, 1000, 100);
-    assert!(crate::char_len(&c.text) <= 100);
+    assert!(crate::count::char_len(&c.text) <= 100);
     assert_eq!(c.shown + c.omitted, 1000);
     assert!(c.text.starts_with("éé") && c.text.ends_with("éé"));
 }
@@ -40,8 +40,8 @@ fn attribute_markers_are_never_cut() {
         .map(|i| format!("- link \"x\" [ref=e{i}] [cursor=pointer] "))
         .collect();
     for budget in (150..400).step_by(7) {
-        let c = cut(&line, crate::char_len(&line), budget);
-        assert!(crate::char_len(&c.text) <= budget);
+        let c = cut(&line, crate::count::char_len(&line), budget);
+        assert!(crate::count::char_len(&c.text) <= budget);
         let mut rest = c.text.as_str();
         while let Some(at) = rest.find('[') {
             let close = rest[at..].find(']').map(|e| at + e + 1);

@@ -19,7 +19,8 @@ use super::{
     HEADER_TOKENS, ReadLimits, Reading, Unit, byte_of_char, check_char, check_line, line_count,
     line_start,
 };
-use crate::{Error, char_len};
+use crate::count::char_len;
+use crate::error::Error;
 pub use hits::MAX_PATTERN_CHARS;
 use hits::{Hit, Hits, compile};
 use windows::{LINE_CHARS, Window, Windows, line_matches};

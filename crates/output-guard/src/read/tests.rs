@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use super::{ReadLimits, ReadRequest, Unit, read};
-use crate::Error;
+use crate::error::Error;
 
 fn rows(n: usize) -> String {
     (1..=n).map(|i| format!("row {i}\n")).collect()
@@ -62,7 +62,10 @@ fn slices_by_lines_add_up_to_the_whole_output() {
     let mut readings = 0;
     loop {
         let r = read(&text, &slice(offset, None, Unit::Lines), &limits(2_000)).unwrap();
-        assert!(crate::estimate_tokens(crate::char_len(&r.body)) + super::HEADER_TOKENS <= 2_000);
+        assert!(
+            crate::count::estimate_tokens(crate::count::char_len(&r.body)) + super::HEADER_TOKENS
+                <= 2_000
+        );
         joined.push_str(&r.body);
         readings += 1;
         match next_offset(&r.header) {
@@ -110,7 +113,7 @@ fn a_line_longer_than_the_limit_comes_as_its_start_with_the_way_on() {
     assert!(r.header.contains("next: offset"), "{}", r.header);
     assert!(r.header.contains("unit chars"), "{}", r.header);
     assert!(r.body.starts_with("xxx"));
-    assert!(crate::char_len(&r.body) < 4_000);
+    assert!(crate::count::char_len(&r.body) < 4_000);
 }
 
 #[test]
@@ -215,7 +218,7 @@ fn long_matching_lines_show_a_window_around_the_match() {
         &r.body[..60]
     );
     assert!(r.body.contains("NEEDLE"));
-    assert!(crate::char_len(&r.body) < 500);
+    assert!(crate::count::char_len(&r.body) < 500);
 }
 
 #[test]
@@ -350,8 +353,8 @@ fn every_match_of_a_long_line_gets_a_window_of_its_own() {
             .collect();
         let shown = window.split('…').nth(2).unwrap();
         assert_eq!(
-            numbers.iter().sum::<usize>() + crate::char_len(shown),
-            crate::char_len(&line),
+            numbers.iter().sum::<usize>() + crate::count::char_len(shown),
+            crate::count::char_len(&line),
             "{window}"
         );
     }
@@ -377,7 +380,10 @@ fn a_line_with_more_windows_than_fit_goes_on_at_a_char() {
     let mut readings = 0;
     loop {
         let r = read(&text, &request, &limits(2_000)).unwrap();
-        assert!(crate::estimate_tokens(crate::char_len(&r.body)) + super::HEADER_TOKENS <= 2_000);
+        assert!(
+            crate::count::estimate_tokens(crate::count::char_len(&r.body)) + super::HEADER_TOKENS
+                <= 2_000
+        );
         assert!(
             r.header.starts_with("# 2 lines match /NEEDLE/"),
             "{}",

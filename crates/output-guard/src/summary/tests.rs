@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use super::summarize;
-use crate::SummaryLimits;
+use crate::config::SummaryLimits;
 
 #[track_caller]
 fn check(value: &serde_json::Value, expected: &str) {
@@ -128,6 +128,10 @@ fn the_depth_is_capped_even_when_the_limits_ask_for_more() {
         value = json!([value]);
     }
     let out = summarize(&value, &limits, 100_000);
-    assert_eq!(out.matches('[').count(), crate::MAX_SUMMARY_DEPTH, "{out}");
+    assert_eq!(
+        out.matches('[').count(),
+        crate::config::MAX_SUMMARY_DEPTH,
+        "{out}"
+    );
     assert!(out.contains("Array(1)"), "{out}");
 }

@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 use snapshot_digest::{DigestConfig, Snapshot};
 
-use crate::LeanArgs;
+use crate::tools::LeanArgs;
 
 /// Reads a snapshot file that a result links to, as the server wrote it.
 ///
@@ -40,7 +40,7 @@ pub struct Call {
     /// page's last snapshot for diffs.
     pub partial: bool,
     /// Whether the call asked the server to write its output to a file of the agent's
-    /// choosing ([`Profile::file_arg`](crate::Profile::file_arg)): its link then stays a link.
+    /// choosing ([`Profile::file_arg`](crate::profile::Profile::file_arg)): its link then stays a link.
     pub to_file: bool,
 }
 
@@ -110,9 +110,9 @@ pub struct Outcome {
     /// Why something was left as it was (a file that could not be read, a goal with no
     /// snapshot to apply to).
     pub notes: Vec<String>,
-    /// [`result_tokens`](crate::result_tokens) of the result as the server sent it.
+    /// [`result_tokens`](crate::rewrite::cap::result_tokens) of the result as the server sent it.
     pub server_tokens: usize,
-    /// [`result_tokens`](crate::result_tokens) of the result as the client gets it.
+    /// [`result_tokens`](crate::rewrite::cap::result_tokens) of the result as the client gets it.
     pub client_tokens: usize,
     /// Parts of the result held back because they address the agent (snapshot nodes, lines
     /// of other text), each shown as a line marked `⚠ text addressed to the agent`.

@@ -10,7 +10,7 @@ use snapshot_digest::{
 };
 
 use super::{Action, Call, Outcome, Rewriter, Work};
-use crate::WithoutGoal;
+use crate::profile::WithoutGoal;
 
 /// Recent snapshots kept per page for diffs.
 const RECENT_PAGES: usize = 16;

@@ -217,7 +217,7 @@ impl Rewriter {
 
     /// The tokens a snapshot's lean form may take in a result of `result_tokens` that holds
     /// `raw`: the cap less the rest of the result, but at least half the cap (what else a
-    /// result holds is previewed to fit by [`crate::cap::enforce`]).
+    /// result holds is previewed to fit by [`crate::rewrite::cap::enforce`]).
     fn room(&self, result_tokens: usize, raw: &str) -> usize {
         let cap = self.profile.max_result_tokens;
         let rest = result_tokens.saturating_sub(snapshot_digest::estimate_tokens(raw));

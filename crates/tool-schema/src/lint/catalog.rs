@@ -7,8 +7,8 @@ use regex::Regex;
 use serde_json::Value;
 
 use super::{At, Sink, words};
-use crate::Severity::{Error as E, Info as I, Warn as W};
-use crate::Tool;
+use crate::finding::Severity::{Error as E, Info as I, Warn as W};
+use crate::model::Tool;
 use crate::schema;
 use crate::tokens::RepeatedDefs;
 

@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::{At, Sink};
-use crate::Severity::{Error as E, Info as I};
+use crate::finding::Severity::{Error as E, Info as I};
 use crate::schema;
 
 pub(super) fn check(sink: &mut Sink<'_>, at: At<'_>) {

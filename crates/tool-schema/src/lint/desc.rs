@@ -6,7 +6,7 @@ use regex::Regex;
 use serde_json::Value;
 
 use super::{At, Sink, name_words, re, words};
-use crate::Severity::{Error as E, Info as I, Warn as W};
+use crate::finding::Severity::{Error as E, Info as I, Warn as W};
 use crate::schema;
 
 static PLACEHOLDER: LazyLock<Regex> = LazyLock::new(|| {

@@ -8,8 +8,8 @@
 //! `browser_navigate` or JSON is not mixed.
 
 use super::{At, Sink};
-use crate::Severity::Info as I;
-use crate::Tool;
+use crate::finding::Severity::Info as I;
+use crate::model::Tool;
 
 /// Words of a script a description must have before that script counts.
 const MIN_UNITS: usize = 4;

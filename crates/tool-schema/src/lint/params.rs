@@ -6,7 +6,7 @@ use regex::Regex;
 use serde_json::{Map, Value};
 
 use super::{At, Sink};
-use crate::Severity::{Error as E, Info as I, Warn as W};
+use crate::finding::Severity::{Error as E, Info as I, Warn as W};
 use crate::schema::{self, is_described};
 
 static PROSE_ENUM: LazyLock<Regex> = LazyLock::new(|| {

@@ -13,8 +13,8 @@ use std::borrow::Cow;
 use serde_json::Value;
 
 use super::{At, Sink};
-use crate::Severity::Warn as W;
-use crate::Tool;
+use crate::finding::Severity::Warn as W;
+use crate::model::Tool;
 use crate::schema::{child, walk_schemas};
 
 /// Nesting beyond which values inside `default`, `enum` or `examples` are not read.
@@ -64,7 +64,7 @@ pub(super) fn check(sink: &mut Sink<'_>, at: At<'_>) {
         {
             sink.emit(
                 "SEC-EXFIL",
-                crate::Severity::Error,
+                crate::finding::Severity::Error,
                 Some(at),
                 field.pointer.clone(),
                 format!(

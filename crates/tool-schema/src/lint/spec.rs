@@ -6,7 +6,7 @@ use regex::Regex;
 use serde_json::Value;
 
 use super::{At, Sink};
-use crate::Severity::{Error as E, Info as I, Warn as W};
+use crate::finding::Severity::{Error as E, Info as I, Warn as W};
 use crate::model::json_type;
 use crate::schema::{self, Validity, child};
 
@@ -185,7 +185,7 @@ fn schema_rules(sink: &mut Sink<'_>, at: At<'_>, key: &str, root: &Value) {
             ),
         );
     }
-    let mut found: Vec<(&'static str, crate::Severity, String, String)> = Vec::new();
+    let mut found: Vec<(&'static str, crate::finding::Severity, String, String)> = Vec::new();
     schema::walk_schemas(root, |map, pointer| {
         let at_ptr = |k: &str| child(&format!("{base}{pointer}"), k);
         if let Some(Value::Array(required)) = map.get("required") {

@@ -3,7 +3,8 @@
 use memchr::{memchr, memchr_iter, memrchr};
 use regex::{Regex, RegexBuilder};
 
-use crate::{Error, char_len};
+use crate::count::char_len;
+use crate::error::Error;
 
 /// The longest pattern accepted, in chars.
 pub const MAX_PATTERN_CHARS: usize = 1_000;

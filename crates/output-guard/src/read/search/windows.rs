@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use regex::Regex;
 
 use super::hits::Hit;
-use crate::char_len;
+use crate::count::char_len;
 
 /// Matching lines longer than this many chars are shown as windows of at most this many
 /// chars around their matches.

@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::Severity;
+use crate::finding::Severity;
 use crate::lint::re;
 
 /// What one detector found in one string.

@@ -3,7 +3,8 @@
 use output_guard::{ReadLimits, ReadRequest, TokenStore};
 use serde_json::{Map, Value, json};
 
-use crate::{Profile, error_result};
+use super::result::error_result;
+use crate::profile::Profile;
 
 /// The answer to a call of the read tool with `arguments`.
 pub(crate) fn answer(

@@ -4,8 +4,8 @@
 use output_guard::{Guard, Kind, Preview, TokenStore};
 use serde_json::{Value, json};
 
+use super::call::{Action, Outcome};
 use crate::markdown::sections;
-use crate::{Action, Outcome};
 
 /// What a client pays for an image it shows the model natively: about 1,600 tokens (Claude's
 /// figure for an image of about 1.15 megapixels; larger ones are scaled down to it).

@@ -3,10 +3,10 @@
 
 use std::fmt::Write as _;
 
-use super::junit::{attr, seconds, text};
-use super::markdown::{badge, cell, compact, dollars, inline};
-use super::{Summary, Usage};
-use crate::compare::{Change, Comparison, Delta, ScenarioComparison, Side};
+use super::{Change, Comparison, Delta, ScenarioComparison, Side};
+use crate::report::junit::{attr, seconds, text};
+use crate::report::markdown::{badge, cell, compact, dollars, inline};
+use crate::report::{Summary, Usage};
 
 /// The comparison as pretty-printed JSON: both totals, the differences (B minus A), each
 /// scenario's sides and differences, the notes.
@@ -21,8 +21,8 @@ pub fn comparison_to_json(comparison: &Comparison) -> String {
 pub fn comparison_to_markdown(c: &Comparison) -> String {
     let mut out = String::new();
     let mode = match c.mode {
-        crate::ScoringMode::Standard => "standard",
-        crate::ScoringMode::Webmcp => "webmcp",
+        crate::suite::ScoringMode::Standard => "standard",
+        crate::suite::ScoringMode::Webmcp => "webmcp",
     };
     let _ = writeln!(out, "# Compare: {} ({mode} mode)\n", inline(&c.suite));
     let _ = writeln!(
