@@ -13,7 +13,7 @@ use super::settings::{DigestConfig, Resources};
 use crate::tree::Snapshot;
 
 use credit::WordCredit;
-use features::{NAMES, extract};
+use features::{Features, NAMES, extract};
 use goal::{Goal, analyse};
 use index::{Matches, match_goal};
 use ranking::Ranking;
@@ -80,15 +80,7 @@ pub(crate) fn rank<'s, 'a>(
         vec![0.0; snap.len()]
     };
     let order = if credit.has_goal() {
-        let features = extract(
-            snap,
-            &reading.goal,
-            goal_text,
-            &reading.matches,
-            &credit,
-            &word_score,
-            model,
-        );
+        let features = candidate_features(snap, reading, &credit, &word_score, goal_text, model);
         let mut order = ranking.scores(&features, snap.len());
         lift_subject_copies(snap, &credit, &mut order);
         order
@@ -101,6 +93,26 @@ pub(crate) fn rank<'s, 'a>(
         word_score,
         order,
     }
+}
+
+/// The features of `snap`'s candidates for `reading`'s goal.
+fn candidate_features(
+    snap: &Snapshot<'_>,
+    reading: &Reading,
+    credit: &WordCredit<'_, '_>,
+    word_score: &[f32],
+    goal_text: &str,
+    model: Option<&dyn Relatedness>,
+) -> Features {
+    extract(
+        snap,
+        &reading.goal,
+        goal_text,
+        &reading.matches,
+        credit,
+        word_score,
+        model,
+    )
 }
 
 /// The ranking `config` asks for: its own table when it has one that reads, else the
@@ -140,15 +152,7 @@ pub(crate) fn rank_features(
     let reading = Reading::new(snap, goal_text, config.without);
     let credit = WordCredit::new(snap, &reading.goal, &reading.matches);
     let word_score = credit.all();
-    let features = extract(
-        snap,
-        &reading.goal,
-        goal_text,
-        &reading.matches,
-        &credit,
-        &word_score,
-        Some(model),
-    );
+    let features = candidate_features(snap, &reading, &credit, &word_score, goal_text, Some(model));
     let scores = ranking_of(config).scores(&features, snap.len());
     let nodes = snap.nodes();
     RankFeatures {
