@@ -4,7 +4,7 @@
 //! ([`goal_digest`]): the snapshot measured against its budget (`layout`), the goal read,
 //! matched and its candidates ranked (`rank`, over the word tables and the model of
 //! relatedness of `meaning`), then the page laid out from that order (`layout`). A stage
-//! only reads the stages before it, and none reads this file.
+//! only reads the stages before it, and no stage reads this file.
 
 mod hash;
 mod layout;

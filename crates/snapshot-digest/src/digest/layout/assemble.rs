@@ -1,5 +1,6 @@
-//! A goal digest page: the best matches with context, then further candidates, then a map
-//! of what was left out, each within its share of the budget.
+//! A goal digest page: whether the snapshot fits whole ([`fit`]); if not, the best matches
+//! with context, then further candidates, then a map of what was left out, each within its
+//! share of the budget ([`goal_page`]).
 
 use super::Ranked;
 use super::candidates::Candidates;
