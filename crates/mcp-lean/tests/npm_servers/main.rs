@@ -1,7 +1,7 @@
 //! `mcp-lean proxy` in front of real MCP servers from npm, at the versions `.ci/run` installs
-//! under `target/npm` (or the folder `MCP_LEAN_NPM` names): `@playwright/mcp` and
-//! `chrome-devtools-mcp`, each driving the system Chromium headless, on pages these tests serve
-//! on 127.0.0.1, with an rmcp client.
+//! under `target/npm` (or the folder `MCP_LEAN_NPM` names): `@playwright/mcp`, `playwright mcp`
+//! of `playwright-core` and `chrome-devtools-mcp`, each driving the system Chromium headless, on
+//! pages these tests serve on 127.0.0.1, with an rmcp client.
 //!
 //! Runs with the `npm-servers` feature (`cargo test --workspace --all-features`); a missing
 //! package or browser fails a test rather than skipping it.
@@ -19,6 +19,7 @@ mod listen;
 mod listening;
 mod live_eval;
 mod playwright;
+mod playwright_core;
 mod site;
 
 use std::path::{Path, PathBuf};

@@ -1,11 +1,13 @@
 //! The proxy's rules on real inputs: Playwright MCP's own tool list and snapshots from the
-//! corpus (`MCP_LEAN_CORPUS`), and responses shaped as `@playwright/mcp` 0.0.83 writes them.
+//! corpus (`MCP_LEAN_CORPUS`), and responses shaped as `@playwright/mcp` 0.0.83 and
+//! `playwright mcp` of `playwright-core` 1.65.1 write them.
 
 mod cap;
 mod devtools;
 mod fuzz;
 mod held;
 mod json_string;
+mod playwright_core;
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
