@@ -58,7 +58,7 @@ fn controls(yaml: &str, counts: &mut HashMap<String, usize>) {
 }
 
 /// The snapshot in a Playwright MCP result, inside its ```yaml block.
-fn yaml_of(text: &str) -> &str {
+pub(crate) fn yaml_of(text: &str) -> &str {
     text.split("```yaml\n")
         .nth(1)
         .and_then(|s| s.split("\n```").next())

@@ -13,6 +13,7 @@ use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Value, json};
 use snapshot_digest::estimate_tokens;
 
+use crate::caps::yaml_of;
 use crate::{call, chromium, corpus, npm_package, runtime, site, temp_dir, text};
 
 /// The `playwright-core` version `.ci/run` installs; the test checks it is the one it runs.
@@ -62,14 +63,6 @@ fn refs_of<'t>(text: &'t str, needle: &str) -> BTreeSet<&'t str> {
         .filter(|l| l.contains(needle))
         .flat_map(refs)
         .collect()
-}
-
-/// The snapshot in a result, inside its ```yaml block.
-fn yaml_of(text: &str) -> &str {
-    text.split("```yaml\n")
-        .nth(1)
-        .and_then(|s| s.split("\n```").next())
-        .unwrap_or_else(|| panic!("a yaml block in: {}", &text[..text.len().min(2_000)]))
 }
 
 /// The page as the server sees it, written by `browser_snapshot` to a file (the proxy leaves a
