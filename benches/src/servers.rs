@@ -1,9 +1,36 @@
-//! What the benchmarks that drive real servers share: the pinned Playwright MCP, the proxy's
-//! release binary, and the corpus's pages served on 127.0.0.1.
+//! What the benchmarks that drive real servers share: the pinned Playwright MCP and
+//! playwright-core, the proxy's release binary, and the corpus's pages served on 127.0.0.1.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::path::PathBuf;
+
+/// `$MCP_LEAN_NPM` (default `target/npm`), where `.ci/run` installs the npm servers.
+fn npm_root() -> PathBuf {
+    std::env::var_os("MCP_LEAN_NPM").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/npm"),
+        PathBuf::from,
+    )
+}
+
+/// `cli.js` of the npm package `name`, checked to be `version`.
+///
+/// # Panics
+///
+/// When it is not installed at that version, with the command that installs it.
+fn pinned_cli(name: &str, version: &str) -> PathBuf {
+    let package = npm_root().join("node_modules").join(name);
+    let manifest = std::fs::read_to_string(package.join("package.json")).unwrap_or_default();
+    let found = serde_json::from_str::<serde_json::Value>(&manifest)
+        .ok()
+        .and_then(|m| m["version"].as_str().map(str::to_owned));
+    assert!(
+        found.as_deref() == Some(version),
+        "{name} {version} is not under {} (found {found:?}); run `npm install --prefix target/npm {name}@{version}`",
+        npm_root().display()
+    );
+    package.join("cli.js")
+}
 
 /// Playwright MCP's `cli.js` under `$MCP_LEAN_NPM` (default `target/npm`).
 ///
@@ -12,17 +39,45 @@ use std::path::PathBuf;
 /// When it is not installed, with the command that installs it.
 #[must_use]
 pub fn npm_cli() -> PathBuf {
-    let root = std::env::var_os("MCP_LEAN_NPM").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/npm"),
-        PathBuf::from,
-    );
-    let cli = root.join("node_modules/@playwright/mcp/cli.js");
+    let cli = npm_root().join("node_modules/@playwright/mcp/cli.js");
     assert!(
         cli.exists(),
         "{} is missing; run `npm install --prefix target/npm @playwright/mcp@0.0.83`",
         cli.display()
     );
     cli
+}
+
+/// `cli.js` of playwright-core 1.65.1 under `$MCP_LEAN_NPM`; `node <it> mcp` is the
+/// `playwright mcp` server.
+///
+/// # Panics
+///
+/// When it is not installed at that version, with the command that installs it.
+#[must_use]
+pub fn playwright_core_cli() -> PathBuf {
+    pinned_cli("playwright-core", "1.65.1")
+}
+
+/// The flags the benches start Playwright MCP with (after `cli.js`, or `cli.js mcp` of
+/// playwright-core): headless, no sandbox, an isolated profile, files under `out` of the working
+/// folder, and the Chromium of `$MCP_LEAN_CHROMIUM` (default `/usr/bin/chromium`).
+#[must_use]
+pub fn playwright_flags() -> Vec<String> {
+    let chromium =
+        std::env::var("MCP_LEAN_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
+    [
+        "--headless",
+        "--no-sandbox",
+        "--isolated",
+        "--output-dir",
+        "out",
+        "--executable-path",
+        &chromium,
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect()
 }
 
 /// The `mcp-lean` binary: `$MCP_LEAN_BIN`, default the release build.

@@ -23,7 +23,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use mcp_lean_benches::corpus_dir;
-use mcp_lean_benches::servers::{npm_cli, proxy_bin, serve};
+use mcp_lean_benches::servers::{npm_cli, playwright_flags, proxy_bin, serve};
 use mcp_proxy_rules::Report;
 use rmcp::model::CallToolRequestParams;
 use rmcp::service::RunningService;
@@ -146,22 +146,10 @@ fn main() {
 
     // 2. The real Playwright MCP, one browser per session.
     let port = serve(corpus_dir().join("html"));
-    let chromium =
-        std::env::var("MCP_LEAN_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
-    let server: Vec<String> = [
-        "node",
-        &npm_cli().display().to_string(),
-        "--headless",
-        "--no-sandbox",
-        "--isolated",
-        "--output-dir",
-        "out",
-        "--executable-path",
-        &chromium,
-    ]
-    .iter()
-    .map(|s| (*s).to_owned())
-    .collect();
+    let server: Vec<String> = ["node".to_owned(), npm_cli().display().to_string()]
+        .into_iter()
+        .chain(playwright_flags())
+        .collect();
     let stats = work.join("playwright.jsonl");
     let (mut proxy, url) = listen(&stats, &work, &server);
     let pages = ["wikipedia", "royal-road", "keep-tabular-data", "ol"];

@@ -1,14 +1,16 @@
 //! A scripted agent session against the real `@playwright/mcp`, run twice in one process:
 //! straight to the server, and through `mcp-lean proxy`. Prints the tokens the client got per
 //! tool and in total, whether each goal's target survived, and the proxy's own time per call.
+//! `--server playwright-core` runs it against `playwright mcp` of playwright-core 1.65.1
+//! instead, with the same flags.
 //!
 //! ```text
 //! cargo build --release -p mcp-lean
 //! MCP_LEAN_CORPUS=../shared/corpus cargo run --release -p mcp-lean-benches --bin proxy_session
 //! ```
 //!
-//! Needs `@playwright/mcp` under `target/npm` (or `MCP_LEAN_NPM`), as `.ci/run` installs it,
-//! and Chromium at `/usr/bin/chromium` (or `MCP_LEAN_CHROMIUM`). The pages are
+//! Needs `@playwright/mcp` (or playwright-core) under `target/npm` (or `MCP_LEAN_NPM`), as
+//! `.ci/run` installs it, and Chromium at `/usr/bin/chromium` (or `MCP_LEAN_CHROMIUM`). The pages are
 //! `$MCP_LEAN_CORPUS/html/*.source.html`, served on 127.0.0.1; the goals are the dev and
 //! validation goals on those pages, their targets found by role and name in the corpus
 //! snapshot.
@@ -26,12 +28,36 @@ use std::time::{Duration, Instant};
 
 use mcp_lean_benches::corpus_dir;
 use mcp_lean_benches::goals::load_goals;
-use mcp_lean_benches::servers::{npm_cli, proxy_bin, serve};
+use mcp_lean_benches::servers::{npm_cli, playwright_core_cli, playwright_flags, proxy_bin, serve};
 use rmcp::model::{CallToolRequestParams, CallToolResult};
 use rmcp::service::RunningService;
 use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Value, json};
+
+/// The server the session drives.
+#[derive(Debug, Clone, Copy)]
+enum Server {
+    /// `@playwright/mcp` 0.0.83, the default.
+    PlaywrightMcp,
+    /// `playwright mcp` of playwright-core 1.65.1.
+    PlaywrightCore,
+}
+
+impl Server {
+    /// `--server @playwright/mcp` or `--server playwright-core`; none is `@playwright/mcp`.
+    fn from_args() -> Self {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+            [] | ["--server", "@playwright/mcp"] => Self::PlaywrightMcp,
+            ["--server", "playwright-core"] => Self::PlaywrightCore,
+            _ => {
+                eprintln!("usage: proxy_session [--server @playwright/mcp|playwright-core]");
+                std::process::exit(2);
+            }
+        }
+    }
+}
 
 /// One call of the script.
 struct Step {
@@ -139,20 +165,13 @@ async fn connect(cmd: tokio::process::Command) -> RunningService<RoleClient, ()>
     ().serve(transport).await.expect("the session initializes")
 }
 
-fn server_args(cmd: &mut tokio::process::Command) {
-    let chromium =
-        std::env::var("MCP_LEAN_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
-    cmd.arg("node")
-        .arg(npm_cli())
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--isolated",
-            "--output-dir",
-            "out",
-            "--executable-path",
-        ])
-        .arg(chromium);
+fn server_args(cmd: &mut tokio::process::Command, server: Server) {
+    cmd.arg("node");
+    match server {
+        Server::PlaywrightMcp => cmd.arg(npm_cli()),
+        Server::PlaywrightCore => cmd.arg(playwright_core_cli()).arg("mcp"),
+    };
+    cmd.args(playwright_flags());
 }
 
 fn texts(result: &CallToolResult) -> String {
@@ -179,7 +198,13 @@ fn linked_tokens(text: &str, dir: &Path) -> usize {
         .sum()
 }
 
-async fn run(steps: &[Step], dir: &Path, through_proxy: bool, stats: &Path) -> Vec<Seen> {
+async fn run(
+    server: Server,
+    steps: &[Step],
+    dir: &Path,
+    through_proxy: bool,
+    stats: &Path,
+) -> Vec<Seen> {
     let mut cmd = if through_proxy {
         let mut cmd = tokio::process::Command::new(proxy_bin());
         cmd.arg("proxy").arg("--stats").arg(stats).arg("--");
@@ -188,7 +213,7 @@ async fn run(steps: &[Step], dir: &Path, through_proxy: bool, stats: &Path) -> V
         tokio::process::Command::new("env")
     };
     cmd.current_dir(dir);
-    server_args(&mut cmd);
+    server_args(&mut cmd, server);
     let client = connect(cmd).await;
     // An agent lists the tools once, at the start; the proxy logs what that list cost.
     client.peer().list_all_tools().await.expect("tools/list");
@@ -246,6 +271,7 @@ fn quantile(values: &mut [f64], q: f64) -> f64 {
 }
 
 fn main() {
+    let server = Server::from_args();
     let corpus = corpus_dir();
     let port = serve(corpus.join("html"));
     let steps = script(&corpus, port);
@@ -258,9 +284,9 @@ fn main() {
         .build()
         .expect("a runtime");
     eprintln!("{} calls, direct", steps.len());
-    let direct = rt.block_on(run(&steps, &work, false, &stats));
+    let direct = rt.block_on(run(server, &steps, &work, false, &stats));
     eprintln!("{} calls, through the proxy", steps.len());
-    let proxied = rt.block_on(run(&steps, &work, true, &stats));
+    let proxied = rt.block_on(run(server, &steps, &work, true, &stats));
 
     let mut by_tool: BTreeMap<&str, [usize; 4]> = BTreeMap::new();
     for ((step, d), p) in steps.iter().zip(&direct).zip(&proxied) {
