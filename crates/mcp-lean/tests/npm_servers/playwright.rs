@@ -179,23 +179,51 @@ fn check_stats(stats: &Path) {
 }
 
 /// The agent's session: list, navigate, find by goal, click, evaluate, confirm, cancel.
+/// Checks that the proxy's `tools/list` gives each of `names` the `goal` and `page`
+/// parameters; the list, for further checks.
+pub(crate) async fn assert_lean_tools(
+    client: &RunningService<RoleClient, ()>,
+    names: &[&str],
+) -> Vec<rmcp::model::Tool> {
+    let tools = client.peer().list_all_tools().await.expect("tools/list");
+    for name in names {
+        let tool = tools
+            .iter()
+            .find(|t| t.name == *name)
+            .unwrap_or_else(|| panic!("{name} is listed"));
+        let props = tool
+            .input_schema
+            .get("properties")
+            .cloned()
+            .unwrap_or_default();
+        assert!(
+            props.get("goal").is_some() && props.get("page").is_some(),
+            "{name}: {props}"
+        );
+    }
+    tools
+}
+
+/// Navigates to `url` and checks that the action's snapshot link came back with the snapshot
+/// inline, the link kept.
+pub(crate) async fn navigate_inlined(client: &RunningService<RoleClient, ()>, url: String) {
+    let nav = text(&call(client, "browser_navigate", json!({ "url": url })).await);
+    assert!(nav.contains("- [Snapshot]("), "{nav}");
+    assert!(
+        nav.contains("```yaml\n"),
+        "the linked snapshot is inlined: {nav}"
+    );
+}
+
 async fn session(client: &RunningService<RoleClient, ()>, site: &site::Site) {
     {
         // tools/list: goal and page on snapshot and action tools, and the confirm tool.
-        let tools = client.peer().list_all_tools().await.expect("tools/list");
+        let tools = assert_lean_tools(
+            client,
+            &["browser_snapshot", "browser_click", "browser_navigate"],
+        )
+        .await;
         let tool = |name: &str| tools.iter().find(|t| t.name == name).cloned();
-        for name in ["browser_snapshot", "browser_click", "browser_navigate"] {
-            let t = tool(name).unwrap_or_else(|| panic!("{name} is listed"));
-            let props = t
-                .input_schema
-                .get("properties")
-                .cloned()
-                .unwrap_or_default();
-            assert!(
-                props.get("goal").is_some() && props.get("page").is_some(),
-                "{name}: {props}"
-            );
-        }
         assert!(tool("confirm_output").is_some());
         assert!(tool("browser_evaluate").is_some_and(|t| {
             t.input_schema
@@ -206,19 +234,7 @@ async fn session(client: &RunningService<RoleClient, ()>, site: &site::Site) {
 
         // An action's snapshot link comes back as a snapshot inline, the link kept.
         eprintln!("navigate");
-        let nav = text(
-            &call(
-                client,
-                "browser_navigate",
-                json!({"url": site.url("/shop")}),
-            )
-            .await,
-        );
-        assert!(nav.contains("- [Snapshot]("), "{nav}");
-        assert!(
-            nav.contains("```yaml\n"),
-            "the linked snapshot is inlined: {nav}"
-        );
+        navigate_inlined(client, site.url("/shop")).await;
 
         // A goal digest holds the target's ref and is smaller than the page.
         eprintln!("snapshot with a goal");

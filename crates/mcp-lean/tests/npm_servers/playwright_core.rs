@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 use snapshot_digest::estimate_tokens;
 
 use crate::caps::yaml_of;
+use crate::playwright::{assert_lean_tools, navigate_inlined};
 use crate::{call, chromium, corpus, npm_package, runtime, site, temp_dir, text};
 
 /// The `playwright-core` version `.ci/run` installs; the test checks it is the one it runs.
@@ -159,38 +160,15 @@ fn playwright_mcp_of_playwright_core_through_the_proxy() {
         );
 
         // The Playwright profile: goal and page on snapshot and action tools.
-        let tools = client.peer().list_all_tools().await.expect("tools/list");
+        let tools = assert_lean_tools(
+            &client,
+            &["browser_snapshot", "browser_click", "browser_tabs"],
+        )
+        .await;
         assert!(tools.iter().any(|t| t.name == "confirm_output"));
-        for name in ["browser_snapshot", "browser_click", "browser_tabs"] {
-            let tool = tools
-                .iter()
-                .find(|t| t.name == name)
-                .unwrap_or_else(|| panic!("{name} is listed"));
-            let props = tool
-                .input_schema
-                .get("properties")
-                .cloned()
-                .unwrap_or_default();
-            assert!(
-                props.get("goal").is_some() && props.get("page").is_some(),
-                "{name}: {props}"
-            );
-        }
 
         eprintln!("playwright-core: the shop");
-        let nav = text(
-            &call(
-                &client,
-                "browser_navigate",
-                json!({"url": site.url("/shop")}),
-            )
-            .await,
-        );
-        assert!(nav.contains("- [Snapshot]("), "{nav}");
-        assert!(
-            nav.contains("```yaml\n"),
-            "the linked snapshot is inlined: {nav}"
-        );
+        navigate_inlined(&client, site.url("/shop")).await;
         let raw = raw_snapshot(&client, &dir, "shop.yml").await;
         let share = check_goal_digest(
             &client,

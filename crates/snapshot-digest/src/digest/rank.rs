@@ -51,8 +51,6 @@ impl Reading {
 
 /// What the rank stage hands the layout.
 pub(crate) struct Ranked<'s, 'a> {
-    /// The goal as read.
-    pub(crate) goal: &'s Goal,
     /// The credit of the goal's words on each node: it picks the matches shown in context
     /// and explains them.
     pub(crate) credit: WordCredit<'s, 'a>,
@@ -74,21 +72,17 @@ pub(crate) fn rank<'s, 'a>(
     model: Option<&dyn Relatedness>,
 ) -> Ranked<'s, 'a> {
     let credit = WordCredit::new(snap, &reading.goal, &reading.matches);
-    let word_score = if credit.has_goal() {
-        credit.all()
-    } else {
-        vec![0.0; snap.len()]
-    };
-    let order = if credit.has_goal() {
+    let (word_score, order) = if credit.has_goal() {
+        let word_score = credit.all();
         let features = candidate_features(snap, reading, &credit, &word_score, goal_text, model);
         let mut order = ranking.scores(&features, snap.len());
         lift_subject_copies(snap, &credit, &mut order);
-        order
+        (word_score, order)
     } else {
-        word_score.clone()
+        let none = vec![0.0; snap.len()];
+        (none.clone(), none)
     };
     Ranked {
-        goal: &reading.goal,
         credit,
         word_score,
         order,

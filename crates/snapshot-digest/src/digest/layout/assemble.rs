@@ -114,7 +114,7 @@ pub(crate) fn goal_page(
     let credit = &ranked.credit;
     let score = &ranked.word_score;
     let rank = &ranked.order;
-    let goal = ranked.goal;
+    let goal = credit.goal();
     let site = dominant_site(snap);
     let site = site.as_deref();
     // A goal that names a control outright finds it first; the rest of a full budget would

@@ -181,6 +181,11 @@ pub(crate) struct WordCredit<'s, 'a> {
 }
 
 impl<'s, 'a> WordCredit<'s, 'a> {
+    /// The goal whose words are credited.
+    pub(crate) fn goal(&self) -> &'s Goal {
+        self.goal
+    }
+
     /// Whether there is a goal with words to match (an outline has none).
     pub(crate) fn has_goal(&self) -> bool {
         !self.goal.concepts.is_empty()
