@@ -59,12 +59,16 @@ pub(crate) struct DigestArgs {
 /// Which snapshot syntax a file is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum SyntaxArg {
-    /// Told from the first line: chrome-devtools-mcp's when it starts with `uid=`.
+    /// Told from the first lines: chrome-devtools-mcp's when it starts with `uid=`,
+    /// agent-browser's when a bracket holds two attributes (`[level=1, ref=e1]`) or a role is
+    /// `StaticText`, Playwright's otherwise.
     Auto,
     /// Playwright's ARIA snapshot YAML.
     Playwright,
     /// chrome-devtools-mcp's `uid=` lines.
     Devtools,
+    /// agent-browser's `- role "name" [attr, ref=e1]` lines.
+    AgentBrowser,
 }
 
 /// Arguments of `mcp-lean diff`.
@@ -91,6 +95,7 @@ pub(crate) fn parse(input: &Input, syntax: SyntaxArg) -> Result<Snapshot<'_>, Ou
             SyntaxArg::Auto => None,
             SyntaxArg::Playwright => Some(snapshot_digest::Syntax::Playwright),
             SyntaxArg::Devtools => Some(snapshot_digest::Syntax::DevTools),
+            SyntaxArg::AgentBrowser => Some(snapshot_digest::Syntax::AgentBrowser),
         },
         ..snapshot_digest::Config::default()
     };

@@ -58,7 +58,7 @@ enum Command {
     Guard(guard::Args),
     /// Lint MCP tool definitions from a file, stdin or a live stdio server (`--server -- CMD`).
     Lint(lint::Args),
-    /// Parse a Playwright ARIA snapshot and print a summary, its JSON tree or its re-rendered text.
+    /// Parse a snapshot (Playwright, chrome-devtools-mcp or agent-browser) and print a summary, its JSON tree or its re-rendered text.
     Parse(parse::Args),
     /// Sit between an MCP client and a server: goals on snapshot tools, lean results.
     Proxy(Box<proxy::Args>),

@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-use crate::tree::{NameForm, NodeId, Snapshot, Syntax};
+use crate::tree::{NameForm, NodeId, NodeKind, Snapshot, Syntax};
 
 /// What every marked line says, so that a reader or a script can count them.
 pub const ADDRESSED_MARK: &str = "text addressed to the agent";
@@ -45,15 +45,20 @@ pub fn held_back(snapshot: &Snapshot<'_>) -> Vec<HeldBack> {
     let mut out = Vec::new();
     for id in snapshot.ids() {
         let node = &snapshot.nodes()[id.index()];
-        if node.kind() == crate::tree::NodeKind::Unchanged {
+        if node.kind() == NodeKind::Unchanged {
             continue;
         }
-        // chrome-devtools-mcp writes a node's URL, description and value as attributes.
+        // chrome-devtools-mcp writes a node's URL, description and value as attributes;
+        // agent-browser its URL.
         let strings = || {
             let devtools_values = node
                 .attributes()
                 .iter()
-                .filter(|a| node.syntax() == Syntax::DevTools && a.name() != "ref")
+                .filter(|a| match node.syntax() {
+                    Syntax::DevTools => a.name() != "ref",
+                    Syntax::AgentBrowser => a.name() == "url",
+                    Syntax::Playwright => false,
+                })
                 .filter_map(crate::tree::Attribute::value);
             node.name()
                 .into_iter()
@@ -178,6 +183,17 @@ pub(crate) fn with_held_back<R>(
                 node.attrs.retain(|a| a.value.is_none() || a.name == "ref");
                 node.name = Some(marker);
                 node.text = None;
+            }
+            Syntax::AgentBrowser => {
+                // A text is its `StaticText` node's text; an element's strings are its name,
+                // its value and its URL.
+                node.attrs.retain(|a| a.name != "url");
+                if node.kind == NodeKind::Text {
+                    node.text = Some(marker);
+                } else {
+                    node.name = Some(marker);
+                    node.text = None;
+                }
             }
             Syntax::Playwright if has_children => {
                 node.name = Some(marker);

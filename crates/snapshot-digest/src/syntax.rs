@@ -1,14 +1,16 @@
-//! The two snapshot syntaxes, Playwright's ARIA YAML and chrome-devtools-mcp's `uid=` lines,
-//! behind one set of entry points: parsing tells them apart, rendering writes each node in the
-//! syntax it came in.
+//! The three snapshot syntaxes, Playwright's ARIA YAML, chrome-devtools-mcp's `uid=` lines and
+//! agent-browser's Playwright-like lines, behind one set of entry points: parsing tells them
+//! apart, rendering writes each node in the syntax it came in.
 //!
-//! Imports run one way: this dispatch uses each syntax, each syntax uses `shared`, and neither
-//! syntax knows the other or this module, so a third syntax is one more submodule and one more
+//! Imports run one way: this dispatch uses each syntax, each syntax uses `shared` and
+//! `scalar`, and no syntax knows another, so a fourth syntax is one more submodule and one more
 //! arm here. The syntaxes take the depth limit rather than the whole [`Config`], whose other
 //! field, the choice of syntax, is this module's business.
 
+mod agent_browser;
 mod devtools;
 mod playwright;
+mod scalar;
 mod shared;
 mod site;
 
@@ -34,7 +36,9 @@ pub struct Config {
     /// Default 256 (real pages stay under 60; `wikipedia-2` has 31).
     pub max_depth: usize,
     /// The syntax to read, or `None` (the default) to tell it from the first line:
-    /// chrome-devtools-mcp's when it starts with `uid=`, Playwright's otherwise.
+    /// chrome-devtools-mcp's when it starts with `uid=`; agent-browser's when one of its first
+    /// lines writes two attributes in one bracket (`[level=1, ref=e1]`) or a `StaticText` role;
+    /// Playwright's otherwise.
     pub syntax: Option<Syntax>,
 }
 
@@ -82,8 +86,12 @@ pub fn parse(text: &str) -> Result<Snapshot<'_>, ParseError> {
 ///
 /// Returns the first [`ParseError`], with its line and column.
 pub fn parse_with<'a>(text: &'a str, config: &Config) -> Result<Snapshot<'a>, ParseError> {
-    if is_devtools(text, config) {
-        let (snap, diagnostics) = devtools::parse(text, config.max_depth);
+    let lines = match syntax_of(text, config) {
+        Syntax::DevTools => Some(devtools::parse(text, config.max_depth)),
+        Syntax::AgentBrowser => Some(agent_browser::parse(text, config.max_depth)),
+        Syntax::Playwright => None,
+    };
+    if let Some((snap, diagnostics)) = lines {
         return match diagnostics.into_iter().next() {
             Some(e) => Err(e),
             None => Ok(snap),
@@ -118,8 +126,10 @@ pub fn parse_lenient(text: &str) -> (Snapshot<'_>, Vec<Diagnostic>) {
 /// [`parse_lenient`] with the given [`Config`].
 #[must_use]
 pub fn parse_lenient_with<'a>(text: &'a str, config: &Config) -> (Snapshot<'a>, Vec<Diagnostic>) {
-    if is_devtools(text, config) {
-        return devtools::parse(text, config.max_depth);
+    match syntax_of(text, config) {
+        Syntax::DevTools => return devtools::parse(text, config.max_depth),
+        Syntax::AgentBrowser => return agent_browser::parse(text, config.max_depth),
+        Syntax::Playwright => {}
     }
     let mut diagnostics = Vec::new();
     let result = playwright::parse(text, config.max_depth, &mut |e| {
@@ -135,11 +145,13 @@ pub fn parse_lenient_with<'a>(text: &'a str, config: &Config) -> (Snapshot<'a>, 
     }
 }
 
-fn is_devtools(text: &str, config: &Config) -> bool {
+/// The syntax to read `text` in: the configured one, or the one its first lines show.
+fn syntax_of(text: &str, config: &Config) -> Syntax {
     match config.syntax {
-        Some(Syntax::DevTools) => true,
-        Some(_) => false,
-        None => devtools::detect(text),
+        Some(syntax) => syntax,
+        None if devtools::detect(text) => Syntax::DevTools,
+        None if agent_browser::detect(text) => Syntax::AgentBrowser,
+        None => Syntax::Playwright,
     }
 }
 
@@ -226,6 +238,7 @@ pub(crate) fn render_node_at(
 ) {
     match node.syntax() {
         Syntax::DevTools => devtools::write_node(out, node, depth, brief),
+        Syntax::AgentBrowser => agent_browser::write_node(out, node, depth, brief),
         Syntax::Playwright => playwright::write_node(out, key, node, depth, brief),
     }
 }
@@ -238,6 +251,8 @@ pub(crate) fn starts_node(syntax: Syntax, line: &str) -> bool {
     let trimmed = line.trim_start();
     match syntax {
         Syntax::DevTools => devtools::starts_node(trimmed),
-        Syntax::Playwright => trimmed.starts_with('-') || trimmed.starts_with('#'),
+        Syntax::Playwright | Syntax::AgentBrowser => {
+            trimmed.starts_with('-') || trimmed.starts_with('#')
+        }
     }
 }

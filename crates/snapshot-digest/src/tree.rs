@@ -56,6 +56,9 @@ pub enum Syntax {
     /// chrome-devtools-mcp's lines: `uid=1_5 button "OK" focusable`; the uid is the node's
     /// `ref`.
     DevTools,
+    /// agent-browser's lines: `- heading "Kettles" [level=1, ref=e1]`, Playwright-like but
+    /// not YAML (no `:` before children, one attribute bracket, text as `StaticText`).
+    AgentBrowser,
 }
 
 /// How a name was written in the key.
@@ -197,7 +200,7 @@ impl<'a> Node<'a> {
     pub fn url(&self) -> Option<&str> {
         match self.syntax {
             Syntax::Playwright => self.prop("url"),
-            Syntax::DevTools => self.attribute("url").flatten(),
+            Syntax::DevTools | Syntax::AgentBrowser => self.attribute("url").flatten(),
         }
     }
 

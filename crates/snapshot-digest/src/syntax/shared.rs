@@ -1,7 +1,8 @@
-//! What both syntaxes use: a node with its defaults for the readers, and the cut that bounds
-//! long text for the writers. A leaf: it knows neither syntax, so both can lean on it.
+//! What the syntaxes share: a node with its defaults for the readers, the cut that bounds
+//! long text for the writers, and JSON string quoting. A leaf: it knows no syntax, so all can lean on it.
 
 use std::borrow::Cow;
+use std::fmt::Write as _;
 
 use crate::tree::{Attribute, NameForm, Node, NodeKind, Syntax};
 
@@ -55,3 +56,34 @@ fn cut_marked(max: Option<usize>, text: &str, count: bool) -> Cow<'_, str> {
         _ => Cow::Borrowed(text),
     }
 }
+
+/// Writes `s` as `JSON.stringify` (and serde_json) write a string: between double quotes,
+/// with the two-char escapes and `\u00XX` for the other control chars.
+pub(crate) fn write_json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match (short_escape(c), c) {
+            (Some(e), _) => out.push_str(e),
+            (None, '\u{00}'..='\u{1f}') => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            (None, _) => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// The two-char escape that both YAML's and JSON's double-quoted strings write for `c`.
+pub(crate) fn short_escape(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\\' => "\\\\",
+        '"' => "\\\"",
+        '\u{08}' => "\\b",
+        '\u{0c}' => "\\f",
+        '\n' => "\\n",
+        '\r' => "\\r",
+        '\t' => "\\t",
+        _ => return None,
+    })
+}
+

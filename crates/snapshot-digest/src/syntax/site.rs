@@ -70,7 +70,7 @@ fn link_url<'a>(node: &'a Node<'_>) -> Option<&'a str> {
     (node.kind() == NodeKind::Element && node.role() == "link")
         .then(|| node.url())
         .flatten()
-        .filter(|_| node.syntax() == Syntax::Playwright || node.parent().is_some())
+        .filter(|_| node.syntax() != Syntax::DevTools || node.parent().is_some())
 }
 
 /// Whether `url` is a path relative to the page (`/a`, `a/b`, `?q`), not a fragment within

@@ -37,6 +37,13 @@ pub(crate) fn cut_to_fit(body: &mut String, budget: usize, syntax: Syntax) {
 pub(crate) fn unkeep_cut(snap: &Snapshot<'_>, body: &str, keep: &mut [bool]) {
     let shows = |r: &str| match snap.syntax() {
         Syntax::Playwright => body.contains(&format!("[ref={r}]")),
+        // The ref shares its bracket: `[level=1, ref=e1]`, `[ref=e2, url=/a]`.
+        Syntax::AgentBrowser => {
+            let mark = format!("ref={r}");
+            body.match_indices(&mark).any(|(at, _)| {
+                matches!(body.as_bytes().get(at + mark.len()), Some(b']' | b','))
+            })
+        }
         Syntax::DevTools => {
             let mark = format!("uid={r}");
             body.match_indices(&mark).any(|(at, _)| {

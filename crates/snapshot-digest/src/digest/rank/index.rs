@@ -304,12 +304,17 @@ fn fold_nodes(snap: &Snapshot<'_>) -> (String, Vec<Span>) {
             add(text, Field::Text);
         }
         // Playwright writes a URL or placeholder as a `/url:` prop; chrome-devtools-mcp as an
-        // attribute, with the title tooltip as `description`.
+        // attribute, with the title tooltip as `description`; agent-browser its URL as an
+        // attribute.
         let props = node.props().iter().map(|p| (p.name(), p.value()));
         let attrs = node
             .attributes()
             .iter()
-            .filter(|_| node.syntax() == crate::tree::Syntax::DevTools)
+            .filter(|a| match node.syntax() {
+                crate::tree::Syntax::DevTools => true,
+                crate::tree::Syntax::AgentBrowser => a.name() == "url",
+                crate::tree::Syntax::Playwright => false,
+            })
             .filter_map(|a| Some((a.name(), a.value()?)));
         for (key, value) in props.chain(attrs) {
             match key {

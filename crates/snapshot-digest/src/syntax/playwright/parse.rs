@@ -7,7 +7,7 @@
 
 mod envelope;
 mod key;
-mod scalar;
+use crate::syntax::scalar;
 
 use std::borrow::Cow;
 

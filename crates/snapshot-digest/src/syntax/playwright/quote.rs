@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 
 use crate::normalize::is_js_space;
+use crate::syntax::shared::{short_escape, write_json_string};
 use crate::tree::NameForm;
 
 fn is_quote_control(c: char) -> bool {
@@ -136,20 +137,6 @@ pub(crate) fn write_value(out: &mut String, value: &str) {
     out.push('"');
 }
 
-/// The two-char escape that both YAML's and JSON's double-quoted strings write for `c`.
-fn short_escape(c: char) -> Option<&'static str> {
-    Some(match c {
-        '\\' => "\\\\",
-        '"' => "\\\"",
-        '\u{08}' => "\\b",
-        '\u{0c}' => "\\f",
-        '\n' => "\\n",
-        '\r' => "\\r",
-        '\t' => "\\t",
-        _ => return None,
-    })
-}
-
 /// Writes a name as `JSON.stringify` does, or between its own slashes when it was written that
 /// way and still can be (it starts and ends with `/`).
 pub(crate) fn write_name(out: &mut String, name: &str, form: NameForm) {
@@ -158,17 +145,7 @@ pub(crate) fn write_name(out: &mut String, name: &str, form: NameForm) {
         out.push_str(name);
         return;
     }
-    out.push('"');
-    for c in name.chars() {
-        match (short_escape(c), c) {
-            (Some(e), _) => out.push_str(e),
-            (None, '\u{00}'..='\u{1f}') => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            (None, _) => out.push(c),
-        }
-    }
-    out.push('"');
+    write_json_string(out, name);
 }
 
 #[cfg(test)]

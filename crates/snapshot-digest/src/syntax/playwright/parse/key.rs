@@ -12,7 +12,7 @@ use nom::character::complete::char as one;
 use nom::sequence::delimited;
 use nom::{IResult, Parser};
 
-use super::scalar;
+use crate::syntax::scalar;
 use crate::error::ErrorKind;
 use crate::tree::{Attribute, NameForm};
 
