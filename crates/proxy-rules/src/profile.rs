@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use serde::Deserialize;
+use snapshot_digest::Syntax;
 
 use crate::error::Error;
 use crate::filter::ToolFilter;
@@ -43,7 +44,7 @@ pub enum WithoutGoal {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Profile {
-    /// The profile's name: `playwright`, `chrome-devtools` or `generic`.
+    /// The profile's name: `playwright`, `chrome-devtools`, `agent-browser` or `generic`.
     pub name: String,
     /// Tools whose purpose is to return a snapshot; they get `goal` and `page`.
     pub snapshot_tools: Vec<String>,
@@ -99,6 +100,23 @@ pub struct Profile {
     /// returning it (Playwright's `filename`, chrome-devtools-mcp's `filePath`); the proxy
     /// then leaves the file's link as it is.
     pub file_arg: Option<String>,
+    /// The syntax the server writes its snapshots in, when their text alone may not tell
+    /// (agent-browser's reads as Playwright's when it has no heading level nor text); `None`:
+    /// told from the text.
+    pub snapshot_syntax: Option<Syntax>,
+    /// Whether a snapshot tool's text is the snapshot itself, with no heading nor fence
+    /// around it (agent-browser's); a text that is JSON (its `delta` answers) is not one.
+    pub bare_snapshots: bool,
+    /// Whether the result's `structuredContent` holds copies of its texts (agent-browser puts
+    /// the snapshot in `response.data.snapshot`, the refs it shows in `response.data.refs` and
+    /// the whole response again as the JSON string `stdout`): when the proxy rewrites a text,
+    /// it rewrites the copies the same way, and keeps only the refs the text still shows.
+    /// Otherwise a result with `structuredContent` is left as it is, but for the cap.
+    pub structured_copies: bool,
+    /// A JSON pointer into `structuredContent` to the page's URL, for a server whose snapshot
+    /// text does not name it (agent-browser's `/response/data/origin`): diffs and later pages
+    /// of a snapshot go by it.
+    pub url_pointer: Option<String>,
 }
 
 /// The smallest result cap: room for a preview, a digest header and a page of a few controls.
@@ -122,6 +140,9 @@ const PLAYWRIGHT_ACTIONS: &[&str] = &[
     "browser_tabs",
     "browser_resize",
 ];
+
+/// Arguments of `agent_browser_snapshot` that ask for a part of the page.
+const AGENT_BROWSER_PARTIAL: &[&str] = &["selector", "depth"];
 
 /// The tools of `chrome-devtools-mcp` that act and return a snapshot when asked.
 const CHROME_DEVTOOLS_ACTIONS: &[&str] = &[
@@ -167,6 +188,27 @@ impl Profile {
         }
     }
 
+    /// The profile for agent-browser's MCP server (`agent-browser mcp`): `agent_browser_snapshot`
+    /// takes a goal, its snapshot is the whole text in agent-browser's own syntax (refs the
+    /// agent passes back as `@e5`), and the copies agent-browser puts in `structuredContent`
+    /// follow the text. Its actions return no snapshot, so none takes a goal.
+    #[must_use]
+    pub fn agent_browser() -> Self {
+        Self {
+            name: "agent-browser".to_owned(),
+            snapshot_tools: vec!["agent_browser_snapshot".to_owned()],
+            partial_snapshot_args: AGENT_BROWSER_PARTIAL
+                .iter()
+                .map(|&a| a.to_owned())
+                .collect(),
+            snapshot_syntax: Some(Syntax::AgentBrowser),
+            bare_snapshots: true,
+            structured_copies: true,
+            url_pointer: Some("/response/data/origin".to_owned()),
+            ..Self::generic()
+        }
+    }
+
     /// The profile for any other server: long text results are previewed, nothing else.
     #[must_use]
     pub fn generic() -> Self {
@@ -190,10 +232,15 @@ impl Profile {
             tools: ToolFilter::default(),
             partial_snapshot_args: Vec::new(),
             file_arg: None,
+            snapshot_syntax: None,
+            bare_snapshots: false,
+            structured_copies: false,
+            url_pointer: None,
         }
     }
 
-    /// A built-in profile by name: `playwright`, `chrome-devtools` or `generic`.
+    /// A built-in profile by name: `playwright`, `chrome-devtools`, `agent-browser` or
+    /// `generic`.
     ///
     /// # Errors
     ///
@@ -202,13 +249,15 @@ impl Profile {
         match name {
             "playwright" => Ok(Self::playwright()),
             "chrome-devtools" => Ok(Self::chrome_devtools()),
+            "agent-browser" => Ok(Self::agent_browser()),
             "generic" => Ok(Self::generic()),
             other => Err(Error::UnknownProfile(other.to_owned())),
         }
     }
 
     /// The built-in profile for a server, from the `serverInfo.name` it reports at
-    /// `initialize` (`Playwright`, `chrome_devtools`, …); `generic` when it is not known.
+    /// `initialize` (`Playwright`, `chrome_devtools`, `agent-browser`, …); `generic` when it is
+    /// not known.
     #[must_use]
     pub fn for_server(server_name: &str) -> Self {
         let folded: String = server_name
@@ -220,6 +269,8 @@ impl Profile {
             Self::playwright()
         } else if folded.contains("chromedevtools") {
             Self::chrome_devtools()
+        } else if folded.contains("agentbrowser") {
+            Self::agent_browser()
         } else {
             Self::generic()
         }
@@ -308,6 +359,27 @@ impl Profile {
         if let Some(v) = file.content_boundaries {
             p.content_boundaries = v;
         }
+        if let Some(v) = file.snapshot_syntax {
+            p.snapshot_syntax = Some(match v.as_str() {
+                "playwright" => Syntax::Playwright,
+                "devtools" => Syntax::DevTools,
+                "agent-browser" => Syntax::AgentBrowser,
+                other => {
+                    return Err(Error::Config(format!(
+                        "snapshotSyntax {other:?} is not a syntax; use \"playwright\", \"devtools\" or \"agent-browser\""
+                    )));
+                }
+            });
+        }
+        if let Some(v) = file.bare_snapshots {
+            p.bare_snapshots = v;
+        }
+        if let Some(v) = file.structured_copies {
+            p.structured_copies = v;
+        }
+        if let Some(v) = file.url_pointer {
+            p.url_pointer = Some(v);
+        }
         if file.tools.is_some() || file.exclude_tools.is_some() {
             p.tools = ToolFilter::new(
                 file.tools.as_deref().unwrap_or(&[]),
@@ -385,7 +457,11 @@ impl Profile {
 ///   "maxStoredBytes": 67108864,
 ///   "oneTimeOutputs": false,
 ///   "tools": ["browser_*"],
-///   "excludeTools": ["browser_drop", "browser_network_*"]
+///   "excludeTools": ["browser_drop", "browser_network_*"],
+///   "snapshotSyntax": "playwright",
+///   "bareSnapshots": false,
+///   "structuredCopies": false,
+///   "urlPointer": "/response/data/origin"
 /// }
 /// ```
 #[derive(Debug, Default, Deserialize)]
@@ -428,4 +504,12 @@ pub struct ProfileFile {
     pub tools: Option<Vec<String>>,
     /// Tool names or `*` globs hidden from the client, after `tools`.
     pub exclude_tools: Option<Vec<String>>,
+    /// See [`Profile::snapshot_syntax`]: `playwright`, `devtools` or `agent-browser`.
+    pub snapshot_syntax: Option<String>,
+    /// See [`Profile::bare_snapshots`].
+    pub bare_snapshots: Option<bool>,
+    /// See [`Profile::structured_copies`].
+    pub structured_copies: Option<bool>,
+    /// See [`Profile::url_pointer`].
+    pub url_pointer: Option<String>,
 }

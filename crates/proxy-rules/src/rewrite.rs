@@ -3,6 +3,7 @@
 
 pub(crate) mod call;
 pub(crate) mod cap;
+mod copies;
 mod read;
 pub(crate) mod result;
 mod snapshot;
@@ -226,7 +227,8 @@ impl Rewriter {
     /// (read from the file a link names when needed), long sections and texts previewed; then
     /// holds the whole result to [`Profile::max_result_tokens`].
     ///
-    /// Results marked `isError`, results with `structuredContent`, and every content item
+    /// Results marked `isError`, results with `structuredContent` (unless the profile knows
+    /// it holds copies of the texts, [`Profile::structured_copies`]), and every content item
     /// that is not text are not digested; so is anything the rules cannot read. The cap
     /// applies to every result: its largest texts become previews, then an oversized
     /// `structuredContent` is stored behind a token, then images or other items are left out

@@ -1,13 +1,14 @@
 //! `mcp-lean proxy` in front of real MCP servers from npm, at the versions `.ci/run` installs
 //! under `target/npm` (or the folder `MCP_LEAN_NPM` names): `@playwright/mcp`, `playwright mcp`
-//! of `playwright-core` and `chrome-devtools-mcp`, each driving the system Chromium headless, on
-//! pages these tests serve on 127.0.0.1, with an rmcp client.
+//! of `playwright-core`, `chrome-devtools-mcp` and agent-browser, each driving the system
+//! Chromium headless, on pages these tests serve on 127.0.0.1, with an rmcp client.
 //!
 //! Runs with the `npm-servers` feature (`cargo test --workspace --all-features`); a missing
 //! package or browser fails a test rather than skipping it.
 
 #![allow(clippy::print_stderr, reason = "progress of slow end-to-end tests")]
 
+mod agent_browser;
 mod bridge;
 mod caps;
 mod chrome_devtools;
@@ -20,6 +21,7 @@ mod listening;
 mod live_eval;
 mod playwright;
 mod playwright_core;
+mod session;
 mod site;
 
 use std::path::{Path, PathBuf};
@@ -143,6 +145,33 @@ pub(crate) async fn read_all(client: &RunningService<RoleClient, ()>, token: &st
         };
     }
     panic!("no end after 10,000 readings")
+}
+
+/// `program`, started through `mcp-lean proxy --stats STATS --` when `stats` is given, else
+/// as it is: the same server, straight or through the proxy.
+pub(crate) fn server_command(program: &str, stats: Option<&Path>) -> tokio::process::Command {
+    match stats {
+        Some(stats) => {
+            let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_mcp-lean"));
+            cmd.arg("proxy")
+                .arg("--stats")
+                .arg(stats)
+                .args(["--", program]);
+            cmd
+        }
+        None => tokio::process::Command::new(program),
+    }
+}
+
+/// An rmcp client session with the command's server.
+pub(crate) async fn serve_client(cmd: tokio::process::Command) -> RunningService<RoleClient, ()> {
+    let (transport, _) = rmcp::transport::TokioChildProcess::builder(cmd)
+        .stderr(std::process::Stdio::inherit())
+        .spawn()
+        .expect("the server starts");
+    rmcp::ServiceExt::serve((), transport)
+        .await
+        .expect("the session initializes")
 }
 
 pub(crate) fn temp_dir(name: &str) -> PathBuf {

@@ -1,21 +1,24 @@
 //! `mcp-lean proxy` in front of `playwright mcp`, the MCP server that ships inside the npm
 //! package `playwright-core`: its profile is picked from the name it reports (`Playwright`),
-//! goal snapshots come back as digests that keep the target's ref, and its tab lines with
-//! `[isolatedContext: …]` pass through as the server wrote them.
+//! goal snapshots come back as digests that keep the target's ref, its tab lines with
+//! `[isolatedContext: …]` pass through as the server wrote them, and a six-page session costs
+//! a tenth of the tokens or less.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 
+use rmcp::RoleClient;
 use rmcp::service::RunningService;
-use rmcp::transport::TokioChildProcess;
-use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Value, json};
 use snapshot_digest::estimate_tokens;
 
 use crate::caps::yaml_of;
 use crate::playwright::{assert_lean_tools, navigate_inlined};
-use crate::{call, chromium, corpus, npm_package, runtime, site, temp_dir, text};
+use crate::session::{Script, assert_lean, six_pages};
+use crate::{
+    call, chromium, corpus, npm_package, runtime, serve_client, server_command, site, temp_dir,
+    text,
+};
 
 /// The `playwright-core` version `.ci/run` installs; the test checks it is the one it runs.
 const PLAYWRIGHT_CORE: &str = "1.65.1";
@@ -24,28 +27,32 @@ fn cli() -> PathBuf {
     npm_package("playwright-core", PLAYWRIGHT_CORE).join("cli.js")
 }
 
-/// The proxy in front of `playwright mcp` over stdio, started in `dir` (the server's workspace
-/// root): headless, the system Chromium (no browser download), snapshots under `dir/out`.
-async fn connect(dir: &Path, stats: &Path) -> RunningService<RoleClient, ()> {
-    let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_mcp-lean"));
+/// `playwright mcp` over stdio, started in `dir` (the server's workspace root): headless, the
+/// system Chromium (no browser download), snapshots under `dir/out`; through the proxy when
+/// `stats` is given.
+async fn connect(dir: &Path, stats: Option<&Path>) -> RunningService<RoleClient, ()> {
+    let mut cmd = server_command("node", stats);
     cmd.current_dir(dir)
-        .arg("proxy")
-        .arg("--stats")
-        .arg(stats)
-        .args(["--", "node"])
         .arg(cli())
         .args(["mcp", "--headless", "--no-sandbox", "--isolated"])
         .arg("--executable-path")
         .arg(chromium())
         .arg("--output-dir")
         .arg(dir.join("out"));
-    let (transport, _) = TokioChildProcess::builder(cmd)
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("the proxy starts");
-    ().serve(transport)
-        .await
-        .expect("the proxy and playwright mcp initialize")
+    serve_client(cmd).await
+}
+
+fn script(dir: &Path) -> Script {
+    Script {
+        server: "playwright-core",
+        workspace: Some(dir.to_owned()),
+        open: |url| ("browser_navigate", json!({"url": url})),
+        snapshot: ("browser_snapshot", json!({})),
+        read: (
+            "browser_evaluate",
+            json!({"function": "() => document.body.innerText"}),
+        ),
+    }
 }
 
 /// The refs of `[ref=…]` markers in `text`.
@@ -148,7 +155,7 @@ fn playwright_mcp_of_playwright_core_through_the_proxy() {
     let dir = temp_dir("playwright-core");
     let stats = dir.join("stats.jsonl");
     runtime().block_on(async {
-        let client = connect(&dir, &stats).await;
+        let client = connect(&dir, Some(&stats)).await;
         let info = client.peer().peer_info().expect("server info");
         assert_eq!(
             info.server_info.as_ref().map(|s| s.name.as_str()),
@@ -240,7 +247,13 @@ fn playwright_mcp_of_playwright_core_through_the_proxy() {
         );
         assert!(click.contains("- Page Title: Added to basket"), "{click}");
         assert!(click.contains("Basket (1)"), "{click}");
+
+        // Six pages, straight to the server and through the proxy.
+        let direct = connect(&dir, None).await;
+        let measured = six_pages(&direct, &client, &site, &script(&dir)).await;
+        let _ = direct.cancel().await;
         let _ = client.cancel().await;
+        assert_lean(&measured);
     });
 
     // The goal snapshots were digested by the proxy.
@@ -250,6 +263,6 @@ fn playwright_mcp_of_playwright_core_through_the_proxy() {
         .map(|l| serde_json::from_str::<Value>(l).expect("a JSON line"))
         .filter(|c| c["tool"] == "browser_snapshot" && c["actions"] == json!(["goal-digest"]))
         .count();
-    assert_eq!(digests, 2, "{lines}");
+    assert_eq!(digests, 8, "{lines}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -80,6 +80,8 @@ pub enum Action {
     Confirmed,
     /// A text of a result over the cap became a preview.
     Capped,
+    /// The copies of rewritten texts in `structuredContent` were rewritten the same way.
+    StructuredCopies,
 }
 
 impl Action {
@@ -94,6 +96,7 @@ impl Action {
             Self::InlinedFile => "inlined-file",
             Self::Preview => "preview",
             Self::Confirmed => "confirmed",
+            Self::StructuredCopies => "structured-copies",
             Self::Capped => "capped",
         }
     }

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use snapshot_digest::{
-    DiffKind, DigestConfig, HoldBack, Snapshot, diff_with, digest_with, full_digest_page,
-    outline_with, parse_lenient,
+    Config, DiffKind, DigestConfig, HoldBack, Snapshot, diff_with, digest_with, full_digest_page,
+    outline_with, parse_lenient_with,
 };
 
 use super::{Action, Call, Outcome, Rewriter, Work};
@@ -26,7 +26,7 @@ impl Rewriter {
         room: usize,
         work: &mut Work<'_>,
     ) -> Option<String> {
-        let (snapshot, _diagnostics) = parse_lenient(raw);
+        let snapshot = self.parse(raw);
         // The snapshot is read for text that addresses the agent once, here; its digests,
         // diffs and pages are then made with holding back off, of the snapshot with such nodes
         // already written as their marked line.
@@ -34,7 +34,7 @@ impl Rewriter {
             return self.lean_snapshot_held(call, url, raw, &snapshot, room, &mut work.outcome);
         };
         let masked = snapshot_digest::held_back_text(&snapshot, &hold)?;
-        let (marked, _) = parse_lenient(&masked);
+        let marked = self.parse(&masked);
         self.lean_snapshot_held(call, url, &masked, &marked, room, &mut work.outcome)
             .or(Some(masked))
     }
@@ -73,7 +73,7 @@ impl Rewriter {
             WithoutGoal::Unchanged => return None,
             WithoutGoal::Diff if !self.profile.is_snapshot_tool(&call.tool) => {
                 let changes = previous.map(|old| {
-                    let (old, _) = parse_lenient(&old);
+                    let old = self.parse(&old);
                     diff_with(&old, snapshot, &config.hold_back)
                 });
                 match changes {
@@ -99,9 +99,7 @@ impl Rewriter {
                     ..config
                 };
                 let text = match self.outline_base(url, raw, room, call.lean.page) {
-                    Some((kept, size)) => {
-                        full_digest_page(&parse_lenient(&kept).0, &config, size).text
-                    }
+                    Some((kept, size)) => full_digest_page(&self.parse(&kept), &config, size).text,
                     None => full_digest_page(snapshot, &config, room).text,
                 };
                 (text, Action::FullDigest)
@@ -113,6 +111,16 @@ impl Rewriter {
         }
         outcome.actions.push(action);
         Some(text)
+    }
+
+    /// `raw` read in the profile's snapshot syntax, or the one its text shows; what cannot be
+    /// read is skipped (a snapshot is the server's, not the agent's, to get right).
+    pub(super) fn parse<'t>(&self, raw: &'t str) -> Snapshot<'t> {
+        let config = Config {
+            syntax: self.profile.snapshot_syntax,
+            ..Config::default()
+        };
+        parse_lenient_with(raw, &config).0
     }
 
     pub(super) fn snapshot_tool(&self) -> &str {

@@ -1,12 +1,14 @@
 //! The text items of a result: where a snapshot is (Playwright's `### Snapshot` block, a
-//! linked snapshot file, chrome-devtools-mcp's body), and which long sections and texts become
-//! previews.
+//! linked snapshot file, chrome-devtools-mcp's body, agent-browser's whole text), which long
+//! sections and texts become previews, and the copies of them in `structuredContent`.
 
+use std::collections::HashSet;
 use std::ops::Range;
 
 use output_guard::Kind;
 use serde_json::Value;
 
+use super::copies::{Copy, follow};
 use super::result::{apply, for_each_text};
 use super::{Action, Call, Rewriter, SnapshotFiles, Work};
 use crate::markdown::{
@@ -18,6 +20,9 @@ use crate::markdown::{
 /// and `### Ran Playwright code` sections).
 const ROOM_MARGIN: usize = 500;
 
+/// The least room a snapshot's lean form gets: a digest's header and a few controls.
+const MIN_ROOM: usize = 400;
+
 impl Rewriter {
     pub(super) fn rewrite_items(
         &self,
@@ -27,17 +32,26 @@ impl Rewriter {
         work: &mut Work<'_>,
     ) {
         let is_error = result.get("isError").and_then(Value::as_bool) == Some(true);
-        if is_error || result.get("structuredContent").is_some() {
+        let structured = result.get("structuredContent").is_some();
+        if is_error || (structured && !self.profile.structured_copies) {
             // Not digested nor previewed; but an error can quote the page (a script that threw
             // with the page's text), so its texts are held back all the same.
             for_each_text(result, |text| work.holder.hold_text(text, None));
             return;
         }
         let before = work.outcome.server_tokens;
+        let url = self
+            .profile
+            .url_pointer
+            .as_deref()
+            .and_then(|p| result.get("structuredContent")?.pointer(p)?.as_str())
+            .unwrap_or("")
+            .to_owned();
         let Some(items) = result.get_mut("content").and_then(Value::as_array_mut) else {
             return;
         };
         let mut goal_used = false;
+        let mut copies = Vec::new();
         for item in items.iter_mut() {
             if item.get("type").and_then(Value::as_str) != Some("text") {
                 continue;
@@ -46,31 +60,74 @@ impl Rewriter {
                 continue;
             };
             let done = work.outcome.actions.len();
+            let old = structured.then(|| text.clone());
             // Page text that addresses the agent goes first, before any preview can show a
             // part of it; a snapshot's is held back by its digest, node by node.
-            if let Some(held) = work.holder.hold_text(text, self.snapshot_range(text)) {
+            if let Some(held) = work.holder.hold_text(text, self.snapshot_range(call, text)) {
                 *text = held;
             }
-            if let Some(new) = self.rewrite_text(call, text, files, before, work) {
+            if let Some(new) = self.rewrite_text(call, text, &url, files, before, work) {
                 *text = new;
             }
-            goal_used |= work.outcome.actions[done..].contains(&Action::GoalDigest);
+            let made = &work.outcome.actions[done..];
+            goal_used |= made.contains(&Action::GoalDigest);
+            if let Some(old) = old.filter(|old| old != text) {
+                let snapshot = made.iter().any(|a| {
+                    matches!(
+                        a,
+                        Action::GoalDigest | Action::FullDigest | Action::Diff | Action::Outline
+                    )
+                });
+                let refs = snapshot.then(|| (self.refs_of(&old), self.refs_of(text)));
+                copies.push(Copy {
+                    old,
+                    new: text.clone(),
+                    refs,
+                });
+            }
         }
         if call.lean.goal.is_some() && !goal_used {
             work.outcome
                 .notes
                 .push("the goal found no snapshot in the result".to_owned());
         }
+        if let Some(structured) = result.get_mut("structuredContent")
+            && !copies.is_empty()
+            && follow(structured, &copies)
+        {
+            work.outcome.actions.push(Action::StructuredCopies);
+        }
     }
 
-    /// Where the inline snapshot of a result's text is, if it has one: chrome-devtools-mcp's
-    /// body after its heading, the fenced block of Playwright's `### Snapshot`, or the legacy
-    /// form.
-    fn snapshot_range(&self, text: &str) -> Option<Range<usize>> {
+    /// The refs a snapshot's text shows.
+    fn refs_of(&self, text: &str) -> HashSet<String> {
+        self.parse(text)
+            .nodes()
+            .iter()
+            .filter_map(|n| n.aria_ref().map(|r| r.as_str().to_owned()))
+            .collect()
+    }
+
+    /// Whether `text` is a snapshot tool's whole text, the snapshot alone
+    /// ([`Profile::bare_snapshots`](crate::profile::Profile::bare_snapshots)); JSON (a delta) is
+    /// not one.
+    fn is_bare_snapshot(&self, call: &Call, text: &str) -> bool {
+        self.profile.bare_snapshots
+            && self.profile.is_snapshot_tool(&call.tool)
+            && !text.trim_start().starts_with(['{', '['])
+    }
+
+    /// Where the inline snapshot of a result's text is, if it has one: the whole text of a
+    /// bare snapshot, chrome-devtools-mcp's body after its heading, the fenced block of
+    /// Playwright's `### Snapshot`, or the legacy form.
+    fn snapshot_range(&self, call: &Call, text: &str) -> Option<Range<usize>> {
         let reads_snapshots =
             !self.profile.snapshot_tools.is_empty() || !self.profile.action_tools.is_empty();
         if !reads_snapshots {
             return None;
+        }
+        if self.is_bare_snapshot(call, text) {
+            return Some(0..text.len());
         }
         let secs = sections(text);
         let snapshot_section = secs.iter().find(|s| &text[s.title.clone()] == "Snapshot");
@@ -86,15 +143,21 @@ impl Rewriter {
         }
     }
 
-    /// The lean form of one text item of a result whose whole is `result_tokens`.
+    /// The lean form of one text item of a result whose whole is `result_tokens`; `url` is
+    /// the page's, when the result names it outside its text.
     fn rewrite_text(
         &self,
         call: &Call,
         text: &str,
+        url: &str,
         files: &dyn SnapshotFiles,
         result_tokens: usize,
         work: &mut Work<'_>,
     ) -> Option<String> {
+        if self.is_bare_snapshot(call, text) {
+            let room = self.room(result_tokens, text);
+            return self.lean_snapshot(call, url, text, room, work);
+        }
         let secs = sections(text);
         let mut edits: Vec<(Range<usize>, String)> = Vec::new();
         let reads_snapshots =
@@ -217,10 +280,20 @@ impl Rewriter {
 
     /// The tokens a snapshot's lean form may take in a result of `result_tokens` that holds
     /// `raw`: the cap less the rest of the result, but at least half the cap (what else a
-    /// result holds is previewed to fit by [`crate::rewrite::cap::enforce`]).
+    /// result holds is previewed to fit by [`crate::rewrite::cap::enforce`]); where the result
+    /// holds copies of the snapshot, the snapshot's share of the cap.
     fn room(&self, result_tokens: usize, raw: &str) -> usize {
         let cap = self.profile.max_result_tokens;
-        let rest = result_tokens.saturating_sub(snapshot_digest::estimate_tokens(raw));
-        cap - rest.min(cap / 2) - ROOM_MARGIN.min(cap / 10)
+        let margin = ROOM_MARGIN.min(cap / 10);
+        let raw_tokens = snapshot_digest::estimate_tokens(raw);
+        if self.profile.structured_copies && raw_tokens > 0 {
+            // The lean form goes out as many times as the server sent the snapshot (its
+            // copies, its ref map): it gets the snapshot's share of the result.
+            let share =
+                (cap - margin) as f64 * raw_tokens as f64 / result_tokens.max(raw_tokens) as f64;
+            return (share as usize).max(MIN_ROOM);
+        }
+        let rest = result_tokens.saturating_sub(raw_tokens);
+        cap - rest.min(cap / 2) - margin
     }
 }

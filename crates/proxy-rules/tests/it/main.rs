@@ -1,7 +1,8 @@
 //! The proxy's rules on real inputs: Playwright MCP's own tool list and snapshots from the
 //! corpus (`MCP_LEAN_CORPUS`), and responses shaped as `@playwright/mcp` 0.0.83 and
-//! `playwright mcp` of `playwright-core` 1.65.1 write them.
+//! `playwright mcp` of `playwright-core` 1.65.1 and agent-browser 0.41.2 write them.
 
+mod agent_browser;
 mod cap;
 mod devtools;
 mod fuzz;

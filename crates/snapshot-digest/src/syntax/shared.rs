@@ -86,4 +86,3 @@ pub(crate) fn short_escape(c: char) -> Option<&'static str> {
         _ => return None,
     })
 }
-

@@ -40,9 +40,8 @@ pub(crate) fn unkeep_cut(snap: &Snapshot<'_>, body: &str, keep: &mut [bool]) {
         // The ref shares its bracket: `[level=1, ref=e1]`, `[ref=e2, url=/a]`.
         Syntax::AgentBrowser => {
             let mark = format!("ref={r}");
-            body.match_indices(&mark).any(|(at, _)| {
-                matches!(body.as_bytes().get(at + mark.len()), Some(b']' | b','))
-            })
+            body.match_indices(&mark)
+                .any(|(at, _)| matches!(body.as_bytes().get(at + mark.len()), Some(b']' | b',')))
         }
         Syntax::DevTools => {
             let mark = format!("uid={r}");

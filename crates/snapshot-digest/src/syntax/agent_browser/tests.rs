@@ -51,7 +51,10 @@ fn reads_roles_names_attributes_values_and_text() {
     assert_eq!(snap.children(NodeId(9)).count(), 1);
     assert_eq!(n[11].attribute("selected"), Some(None));
     assert_eq!(n[13].attribute("checked"), Some(Some("false")));
-    assert_eq!(n[14].prop("cursor"), Some("clickable [cursor:pointer, onclick]"));
+    assert_eq!(
+        n[14].prop("cursor"),
+        Some("clickable [cursor:pointer, onclick]")
+    );
     assert_eq!(n[14].text(), Some("Save for later"));
     assert_eq!(render(&snap), SHOP);
 }
@@ -149,8 +152,16 @@ fn a_goal_digest_keeps_the_syntax_and_only_refs_of_the_page() {
     }
     text.push_str("- button \"Add to basket\" [ref=e7] clickable [cursor:pointer]\n");
     let snap = parse(&text).expect("parses");
-    let digest = crate::digest_with(&snap, "add the kettle to my basket", &DigestConfig::default());
-    assert!(digest.text.contains("- button \"Add to basket\" [ref=e7]"), "{}", digest.text);
+    let digest = crate::digest_with(
+        &snap,
+        "add the kettle to my basket",
+        &DigestConfig::default(),
+    );
+    assert!(
+        digest.text.contains("- button \"Add to basket\" [ref=e7]"),
+        "{}",
+        digest.text
+    );
     assert!(!digest.text.contains("clickable"), "{}", digest.text);
     assert!(digest.text.len() < text.len() / 4);
     for (at, _) in digest.text.match_indices("ref=") {

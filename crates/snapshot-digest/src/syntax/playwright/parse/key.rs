@@ -12,8 +12,8 @@ use nom::character::complete::char as one;
 use nom::sequence::delimited;
 use nom::{IResult, Parser};
 
-use crate::syntax::scalar;
 use crate::error::ErrorKind;
+use crate::syntax::scalar;
 use crate::tree::{Attribute, NameForm};
 
 /// The parts of a key; strings borrow from the key text.
