@@ -172,7 +172,8 @@ impl Profile {
 
     /// The profile for `chrome-devtools-mcp`: `take_snapshot` and the input tools take a
     /// goal (a goal on an input tool sets its `includeSnapshot`); snapshots are digested in
-    /// their own `uid=` syntax; long results are previewed.
+    /// their own `uid=` syntax (or, in a data format the proxy does not read, from the JSON
+    /// tree of `--experimentalStructuredContent`); long results are previewed.
     #[must_use]
     pub fn chrome_devtools() -> Self {
         Self {
@@ -184,6 +185,8 @@ impl Profile {
                 .collect(),
             snapshot_flag: Some("includeSnapshot".to_owned()),
             file_arg: Some("filePath".to_owned()),
+            // `--experimentalStructuredContent` sends the snapshot again as a JSON tree.
+            structured_copies: true,
             ..Self::generic()
         }
     }

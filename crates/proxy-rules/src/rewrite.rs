@@ -8,6 +8,7 @@ mod read;
 pub(crate) mod result;
 mod snapshot;
 mod text;
+mod tree;
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -22,10 +23,14 @@ use crate::tools::{LeanArgs, split_args};
 pub use call::{Action, Call, GoalDigester, Outcome, Prepared, SnapshotFiles};
 pub use result::{error_result, text_tokens};
 
-/// What one rewrite gathers as it goes: what was done, and what was held back.
+/// What one rewrite gathers as it goes: what was done, what was held back, and what the
+/// client is told about it.
 struct Work<'s> {
     outcome: Outcome,
     holder: Holder<'s>,
+    /// Lines the client gets as text items after the result's own (what the proxy could not
+    /// do, and why); each is in [`Outcome::notes`] too.
+    told: Vec<String>,
 }
 
 /// The most outputs a session stores; its byte bound ([`Profile::max_stored_bytes`]) is
@@ -245,12 +250,17 @@ impl Rewriter {
                 &self.profile.confirm_tool,
                 self.profile.hold_back,
             ),
+            told: Vec::new(),
         };
         self.rewrite_items(call, result, files, &mut work);
         let Work {
             mut outcome,
             mut holder,
+            told,
         } = work;
+        if let Some(items) = result.get_mut("content").and_then(Value::as_array_mut) {
+            items.extend(told.into_iter().map(|t| json!({"type": "text", "text": t})));
+        }
         if let Some(note) = holder.note()
             && let Some(items) = result.get_mut("content").and_then(Value::as_array_mut)
         {

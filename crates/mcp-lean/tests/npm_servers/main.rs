@@ -12,6 +12,7 @@ mod agent_browser;
 mod bridge;
 mod caps;
 mod chrome_devtools;
+mod chrome_devtools_formats;
 mod injection;
 #[path = "../support/junit.rs"]
 mod junit;

@@ -4,7 +4,9 @@
 //! string `stdout`, and names every ref it shows in the map `response.data.refs`. A copy left
 //! whole would undo the digest (three times the page's tokens) and show what the proxy held
 //! back; so each copy becomes what its text became, and a map keyed by the snapshot's refs
-//! keeps the refs the text still shows.
+//! keeps the refs the text still shows. chrome-devtools-mcp sends its snapshot again as a JSON
+//! tree whose nodes' `id`s are its refs: the tree keeps the nodes the text still shows, and
+//! the nodes above them.
 
 use std::collections::HashSet;
 
@@ -70,6 +72,11 @@ fn walk(value: &mut Value, copies: &[Copy], depth: usize) -> bool {
         }
         Value::Array(items) => {
             let mut changed = false;
+            if let Some(shown) = tree_of(items, copies) {
+                let before = items.len();
+                items.retain(|item| shows_any(item, shown, depth));
+                changed = items.len() != before;
+            }
             for v in items {
                 changed |= walk(v, copies, depth + 1);
             }
@@ -92,6 +99,40 @@ fn ref_map_of<'c>(
         let (had, shown) = c.refs.as_ref()?;
         map.keys().all(|k| had.contains(k)).then_some(shown)
     })
+}
+
+/// The refs to keep when every item of `items` is a node of one rewritten snapshot's tree (an
+/// object whose `id` is one of its refs, chrome-devtools-mcp's structured snapshot): those its
+/// lean form shows.
+fn tree_of<'c>(items: &[Value], copies: &'c [Copy]) -> Option<&'c HashSet<String>> {
+    if items.is_empty() {
+        return None;
+    }
+    copies.iter().find_map(|c| {
+        let (had, shown) = c.refs.as_ref()?;
+        items
+            .iter()
+            .all(|item| {
+                item.get("id")
+                    .and_then(Value::as_str)
+                    .is_some_and(|id| had.contains(id))
+            })
+            .then_some(shown)
+    })
+}
+
+/// Whether a tree node, or a node under it, has a shown ref as its `id`.
+fn shows_any(node: &Value, shown: &HashSet<String>, depth: usize) -> bool {
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    node.get("id")
+        .and_then(Value::as_str)
+        .is_some_and(|id| shown.contains(id))
+        || node
+            .get("children")
+            .and_then(Value::as_array)
+            .is_some_and(|c| c.iter().any(|n| shows_any(n, shown, depth + 1)))
 }
 
 #[cfg(test)]

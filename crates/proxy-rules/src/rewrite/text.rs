@@ -16,6 +16,44 @@ use crate::markdown::{
     snapshot_link,
 };
 
+/// What a result says of its page outside its text.
+struct Page<'r> {
+    /// The page's URL ([`Profile::url_pointer`](crate::profile::Profile::url_pointer)).
+    url: &'r str,
+    /// The snapshot of chrome-devtools-mcp's structured content, in its `uid=` syntax.
+    tree: Option<&'r str>,
+}
+
+/// What the agent is told when its goal met a snapshot in a format the proxy does not read.
+fn unread_snapshot(text: &str) -> Option<String> {
+    let body = devtools_snapshot(text)?;
+    let first = text[body].trim_start().lines().next().unwrap_or("");
+    let format = if first.starts_with("GCF ") {
+        "GCF"
+    } else if first.starts_with("id:") {
+        "TOON"
+    } else {
+        return None;
+    };
+    Some(format!(
+        "mcp-lean proxy: this snapshot is in chrome-devtools-mcp's {format} data format (--experimentalDataFormat), which the proxy does not read, so the goal was not applied and the snapshot passes as the server wrote it; add --experimentalStructuredContent to the server's flags (the proxy then reads the snapshot's structured copy), or leave --experimentalDataFormat out"
+    ))
+}
+
+/// The end of a snapshot body in a data format whose own lines can look like headings (GCF's
+/// `## children …`): the first `## ` heading after it that is not one of those, or the text's
+/// end.
+fn unread_end(text: &str, body: Range<usize>) -> usize {
+    if text[body.clone()].trim_start().starts_with("uid=") {
+        return body.end;
+    }
+    let rest = &text[body.start..];
+    rest.match_indices("\n## ")
+        .map(|(i, _)| body.start + i)
+        .find(|&at| !text[at + 4..].starts_with("children"))
+        .unwrap_or(text.len())
+}
+
 /// Tokens a snapshot's room leaves for the lines around it in a result (Playwright's `### Page`
 /// and `### Ran Playwright code` sections).
 const ROOM_MARGIN: usize = 500;
@@ -47,11 +85,21 @@ impl Rewriter {
             .and_then(|p| result.get("structuredContent")?.pointer(p)?.as_str())
             .unwrap_or("")
             .to_owned();
+        // chrome-devtools-mcp's structured snapshot, in its `uid=` syntax: read when the text
+        // is in a data format the proxy does not read, and the refs its tree is kept by.
+        let tree = result
+            .get("structuredContent")
+            .and_then(super::tree::devtools_text);
+        let page = Page {
+            url: &url,
+            tree: tree.as_deref(),
+        };
         let Some(items) = result.get_mut("content").and_then(Value::as_array_mut) else {
             return;
         };
         let mut goal_used = false;
         let mut copies = Vec::new();
+        let mut unread = None;
         for item in items.iter_mut() {
             if item.get("type").and_then(Value::as_str) != Some("text") {
                 continue;
@@ -66,11 +114,14 @@ impl Rewriter {
             if let Some(held) = work.holder.hold_text(text, self.snapshot_range(call, text)) {
                 *text = held;
             }
-            if let Some(new) = self.rewrite_text(call, text, &url, files, before, work) {
+            if let Some(new) = self.rewrite_text(call, text, &page, files, before, work) {
                 *text = new;
             }
             let made = &work.outcome.actions[done..];
             goal_used |= made.contains(&Action::GoalDigest);
+            if unread.is_none() {
+                unread = unread_snapshot(text);
+            }
             if let Some(old) = old.filter(|old| old != text) {
                 let snapshot = made.iter().any(|a| {
                     matches!(
@@ -78,7 +129,11 @@ impl Rewriter {
                         Action::GoalDigest | Action::FullDigest | Action::Diff | Action::Outline
                     )
                 });
-                let refs = snapshot.then(|| (self.refs_of(&old), self.refs_of(text)));
+                let refs = snapshot.then(|| {
+                    let mut had = self.refs_of(&old);
+                    had.extend(tree.as_deref().map(|t| self.refs_of(t)).unwrap_or_default());
+                    (had, self.refs_of(text))
+                });
                 copies.push(Copy {
                     old,
                     new: text.clone(),
@@ -90,6 +145,10 @@ impl Rewriter {
             work.outcome
                 .notes
                 .push("the goal found no snapshot in the result".to_owned());
+            if let Some(why) = unread {
+                work.outcome.notes.push(why.clone());
+                work.told.push(why);
+            }
         }
         if let Some(structured) = result.get_mut("structuredContent")
             && !copies.is_empty()
@@ -106,6 +165,26 @@ impl Rewriter {
             .iter()
             .filter_map(|n| n.aria_ref().map(|r| r.as_str().to_owned()))
             .collect()
+    }
+
+    /// Why a bare snapshot does not read as one in the profile's syntax, if it does not: no
+    /// node, or more than one line in ten unreadable.
+    fn unreadable(&self, text: &str) -> Option<String> {
+        let config = snapshot_digest::Config {
+            syntax: self.profile.snapshot_syntax,
+            ..snapshot_digest::Config::default()
+        };
+        let (snapshot, diagnostics) = snapshot_digest::parse_lenient_with(text, &config);
+        let lines = text.lines().filter(|l| !l.trim().is_empty()).count();
+        let empty_body = snapshot.is_empty() && lines <= 1 && diagnostics.is_empty();
+        if empty_body || (!snapshot.is_empty() && diagnostics.len() * 10 <= lines) {
+            return None;
+        }
+        Some(format!(
+            "{}'s text did not read as a snapshot ({} of {lines} lines unreadable), so it passed as the server wrote it",
+            self.snapshot_tool(),
+            diagnostics.len()
+        ))
     }
 
     /// Whether `text` is a snapshot tool's whole text, the snapshot alone
@@ -143,20 +222,30 @@ impl Rewriter {
         }
     }
 
-    /// The lean form of one text item of a result whose whole is `result_tokens`; `url` is
-    /// the page's, when the result names it outside its text.
+    /// The lean form of one text item of a result whose whole is `result_tokens`; `page` is
+    /// what the result says of the page outside its text.
     fn rewrite_text(
         &self,
         call: &Call,
         text: &str,
-        url: &str,
+        page: &Page<'_>,
         files: &dyn SnapshotFiles,
         result_tokens: usize,
         work: &mut Work<'_>,
     ) -> Option<String> {
         if self.is_bare_snapshot(call, text) {
-            let room = self.room(result_tokens, text);
-            return self.lean_snapshot(call, url, text, room, work);
+            match self.unreadable(text) {
+                None => {
+                    let room = self.room(result_tokens, text);
+                    return self.lean_snapshot(call, page.url, text, room, work);
+                }
+                // A snapshot in a shape the proxy does not know (a newer server's) passes as
+                // it came, previewed when long like any text, with a note that says so.
+                Some(why) => {
+                    work.outcome.notes.push(why.clone());
+                    work.told.push(format!("mcp-lean proxy: {why}"));
+                }
+            }
         }
         let secs = sections(text);
         let mut edits: Vec<(Range<usize>, String)> = Vec::new();
@@ -166,11 +255,15 @@ impl Rewriter {
         if reads_snapshots
             && snapshot_section.is_none()
             && let Some(body) = devtools_snapshot(text)
-            && text[body.clone()].trim_start().starts_with("uid=")
         {
             // chrome-devtools-mcp: the snapshot is the rest of the result after its heading,
-            // and nothing else in it is large.
-            let raw = &text[body.clone()];
+            // and nothing else in it is large; in a data format the proxy does not read (TOON,
+            // GCF), its structured copy stands in for it, when the server sends one.
+            let raw = match &text[body.clone()] {
+                raw if raw.trim_start().starts_with("uid=") => raw,
+                _ => page.tree?,
+            };
+            let body = body.start..unread_end(text, body);
             let url = devtools_url(raw).to_owned();
             let room = self.room(result_tokens, raw);
             return self

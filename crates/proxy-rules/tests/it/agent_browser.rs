@@ -169,3 +169,30 @@ fn a_delta_answer_and_other_tools_pass_as_json() {
         "{outcome:?}"
     );
 }
+
+#[test]
+fn a_snapshot_in_a_shape_the_proxy_does_not_know_passes_with_a_note() {
+    let rw = Rewriter::new(Profile::agent_browser()).expect("valid");
+    // A newer server's snapshot in another shape: every line unreadable as agent-browser's.
+    let mut snapshot = String::new();
+    for i in 0..400 {
+        snapshot.push_str(&format!("* link <Teapot model {i}> @e{i}\n"));
+    }
+    let call = forward(&rw, "agent_browser_snapshot", json!({"goal": "teapot 7"}));
+    let mut result = result_of(&snapshot, "http://127.0.0.1:8765/shop");
+    let outcome = rw.rewrite(&call, &mut result, &NO_FILES);
+    let items = result["content"].as_array().expect("content");
+    let note = items
+        .iter()
+        .filter_map(|i| i["text"].as_str())
+        .find(|t| t.starts_with("mcp-lean proxy: "))
+        .unwrap_or_else(|| panic!("a note: {result}"));
+    assert!(note.contains("did not read as a snapshot"), "{note}");
+    // Nothing is lost: the text is the server's, or a preview whose token returns it.
+    let text = text_of(&result);
+    assert!(text == snapshot || text.contains("confirmToken="), "{text}");
+    assert!(
+        !outcome.actions.contains(&Action::GoalDigest),
+        "{outcome:?}"
+    );
+}

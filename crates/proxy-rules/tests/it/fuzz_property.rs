@@ -69,6 +69,42 @@ pub(crate) fn check_property(text: &str) {
             }
         }
     }
+    // agent-browser: the text is the snapshot, copied into structured content (as a string
+    // and inside a JSON string) with a map of its refs; chrome-devtools-mcp: a tree beside it.
+    let Ok(agent) = Rewriter::new(Profile::agent_browser()) else {
+        panic!("the built-in profile is valid");
+    };
+    let Ok(devtools) = Rewriter::new(Profile::chrome_devtools()) else {
+        panic!("the built-in profile is valid");
+    };
+    let tree: serde_json::Value =
+        serde_json::from_str(text).unwrap_or_else(|_| json!({"id": "1_0", "role": text}));
+    for tool_args in [json!({}), json!({"goal": goal})] {
+        if let Prepared::Forward { call, .. } =
+            agent.prepare("agent_browser_snapshot", tool_args.as_object().cloned())
+        {
+            let response = json!({"data": {"snapshot": text, "refs": refs(text).into_iter()
+                .map(|r| (r, json!({"role": "link"}))).collect::<serde_json::Map<_, _>>()}});
+            let mut result = json!({
+                "content": [{"type": "text", "text": text}],
+                "structuredContent": {"response": response, "stdout": response.to_string()}
+            });
+            let _ = agent.rewrite(&call, &mut result, &files);
+            let data = &result["structuredContent"]["response"]["data"];
+            if let (Some(out), Some(copy)) = (result["content"][0]["text"].as_str(), data["snapshot"].as_str()) {
+                assert_eq!(out, copy, "the copy follows the text");
+            }
+        }
+        if let Prepared::Forward { call, .. } =
+            devtools.prepare("take_snapshot", tool_args.as_object().cloned())
+        {
+            let mut result = json!({
+                "content": [{"type": "text", "text": format!("## Latest page snapshot\n{text}")}],
+                "structuredContent": {"snapshot": tree}
+            });
+            let _ = devtools.rewrite(&call, &mut result, &files);
+        }
+    }
     // The read tool, over stored outputs (lines, and a JSON string kept decoded whose one
     // long line holds the text), with the text as its pattern and its arguments.
     let long_line = format!("{}{text}{}", "x".repeat(400), "y".repeat(400));

@@ -48,3 +48,20 @@ fn nesting_past_the_limit_is_not_followed() {
     assert!(follow(&mut shallow, &[copy("old", "new", None)]));
     assert_eq!(shallow, json!([[["new"]]]));
 }
+
+#[test]
+fn a_tree_keeps_the_shown_nodes_and_those_above_them() {
+    let mut v = json!({"snapshot": {"id": "1_0", "role": "RootWebArea", "children": [
+        {"id": "1_1", "role": "navigation", "children": [{"id": "1_2", "role": "link"}]},
+        {"id": "1_3", "role": "main", "children": [{"id": "1_4", "role": "button"}, {"id": "1_5", "role": "link"}]}
+    ]}});
+    let had: &[&str] = &["1_0", "1_1", "1_2", "1_3", "1_4", "1_5"];
+    let copies = [copy("x", "y", Some((had, &["1_0", "1_4"])))];
+    assert!(follow(&mut v, &copies));
+    assert_eq!(
+        v,
+        json!({"snapshot": {"id": "1_0", "role": "RootWebArea", "children": [
+            {"id": "1_3", "role": "main", "children": [{"id": "1_4", "role": "button"}]}
+        ]}})
+    );
+}
