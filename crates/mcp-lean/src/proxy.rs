@@ -63,11 +63,11 @@ pub(crate) struct Args {
     /// maxTokens, previewChars, guardSections, guardPlainText, confirmTool, profile,
     /// maxResultTokens, outputTtlSecs, maxStoredBytes, oneTimeOutputs, tools, excludeTools,
     /// holdBack, contentBoundaries, snapshotSyntax, bareSnapshots, structuredCopies,
-    /// urlPointer).
+    /// urlPointer, pageState).
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
     /// The built-in profile to use instead of the one picked from the server's name:
-    /// playwright, chrome-devtools, agent-browser or generic.
+    /// playwright, chrome-devtools, agent-browser, browser-use or generic.
     #[arg(long, value_name = "NAME")]
     profile: Option<String>,
     /// Append one JSON line per tool call to FILE (tool, tokens in and out, what was done,

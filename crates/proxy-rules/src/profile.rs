@@ -44,7 +44,8 @@ pub enum WithoutGoal {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Profile {
-    /// The profile's name: `playwright`, `chrome-devtools`, `agent-browser` or `generic`.
+    /// The profile's name: `playwright`, `chrome-devtools`, `agent-browser`, `browser-use` or
+    /// `generic`.
     pub name: String,
     /// Tools whose purpose is to return a snapshot; they get `goal` and `page`.
     pub snapshot_tools: Vec<String>,
@@ -117,6 +118,11 @@ pub struct Profile {
     /// text does not name it (agent-browser's `/response/data/origin`): diffs and later pages
     /// of a snapshot go by it.
     pub url_pointer: Option<String>,
+    /// Whether the snapshot tool answers with a page state in JSON whose
+    /// `interactive_elements` carry an `index` the agent acts by (browser-use's
+    /// `browser_get_state`): the elements are digested as a snapshot, the state keeps those the
+    /// digest shows.
+    pub page_state: bool,
 }
 
 /// The smallest result cap: room for a preview, a digest header and a page of a few controls.
@@ -212,6 +218,20 @@ impl Profile {
         }
     }
 
+    /// The profile for browser-use's MCP server (`browser-use --mcp`): `browser_get_state` takes
+    /// a goal, its interactive elements are digested by it and keep their `index`, so
+    /// `browser_click(index)` works; the whole HTML of `browser_get_html` is previewed, read by
+    /// slice or pattern with the confirm tool.
+    #[must_use]
+    pub fn browser_use() -> Self {
+        Self {
+            name: "browser-use".to_owned(),
+            snapshot_tools: vec!["browser_get_state".to_owned()],
+            page_state: true,
+            ..Self::generic()
+        }
+    }
+
     /// The profile for any other server: long text results are previewed, nothing else.
     #[must_use]
     pub fn generic() -> Self {
@@ -239,11 +259,12 @@ impl Profile {
             bare_snapshots: false,
             structured_copies: false,
             url_pointer: None,
+            page_state: false,
         }
     }
 
-    /// A built-in profile by name: `playwright`, `chrome-devtools`, `agent-browser` or
-    /// `generic`.
+    /// A built-in profile by name: `playwright`, `chrome-devtools`, `agent-browser`,
+    /// `browser-use` or `generic`.
     ///
     /// # Errors
     ///
@@ -253,14 +274,15 @@ impl Profile {
             "playwright" => Ok(Self::playwright()),
             "chrome-devtools" => Ok(Self::chrome_devtools()),
             "agent-browser" => Ok(Self::agent_browser()),
+            "browser-use" => Ok(Self::browser_use()),
             "generic" => Ok(Self::generic()),
             other => Err(Error::UnknownProfile(other.to_owned())),
         }
     }
 
     /// The built-in profile for a server, from the `serverInfo.name` it reports at
-    /// `initialize` (`Playwright`, `chrome_devtools`, `agent-browser`, …); `generic` when it is
-    /// not known.
+    /// `initialize` (`Playwright`, `chrome_devtools`, `agent-browser`, `browser-use`, …);
+    /// `generic` when it is not known.
     #[must_use]
     pub fn for_server(server_name: &str) -> Self {
         let folded: String = server_name
@@ -274,6 +296,8 @@ impl Profile {
             Self::chrome_devtools()
         } else if folded.contains("agentbrowser") {
             Self::agent_browser()
+        } else if folded.contains("browseruse") {
+            Self::browser_use()
         } else {
             Self::generic()
         }
@@ -383,6 +407,9 @@ impl Profile {
         if let Some(v) = file.url_pointer {
             p.url_pointer = Some(v);
         }
+        if let Some(v) = file.page_state {
+            p.page_state = v;
+        }
         if file.tools.is_some() || file.exclude_tools.is_some() {
             p.tools = ToolFilter::new(
                 file.tools.as_deref().unwrap_or(&[]),
@@ -464,7 +491,8 @@ impl Profile {
 ///   "snapshotSyntax": "playwright",
 ///   "bareSnapshots": false,
 ///   "structuredCopies": false,
-///   "urlPointer": "/response/data/origin"
+///   "urlPointer": "/response/data/origin",
+///   "pageState": false
 /// }
 /// ```
 #[derive(Debug, Default, Deserialize)]
@@ -515,4 +543,6 @@ pub struct ProfileFile {
     pub structured_copies: Option<bool>,
     /// See [`Profile::url_pointer`].
     pub url_pointer: Option<String>,
+    /// See [`Profile::page_state`].
+    pub page_state: Option<bool>,
 }

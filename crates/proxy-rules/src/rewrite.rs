@@ -7,6 +7,7 @@ mod copies;
 mod read;
 pub(crate) mod result;
 mod snapshot;
+mod state;
 mod text;
 mod tree;
 

@@ -13,7 +13,7 @@ use rmcp::RoleClient;
 use rmcp::service::RunningService;
 use serde_json::{Value, json};
 
-use crate::session::{Script, assert_lean, six_pages};
+use crate::session::{Script, assert_lean, shows_key, six_pages};
 use crate::{
     call, chromium, npm_package, runtime, serve_client, server_command, site, temp_dir, text,
 };
@@ -45,6 +45,7 @@ async fn connect(dir: &Path, name: &str, stats: Option<&Path>) -> RunningService
 fn script() -> Script {
     Script {
         server: "agent-browser",
+        shows: shows_key,
         workspace: None,
         open: |url| ("agent_browser_open", json!({"url": url})),
         snapshot: ("agent_browser_snapshot", json!({})),

@@ -1,7 +1,8 @@
 //! `mcp-lean proxy` in front of real MCP servers from npm, at the versions `.ci/run` installs
 //! under `target/npm` (or the folder `MCP_LEAN_NPM` names): `@playwright/mcp`, `playwright mcp`
-//! of `playwright-core`, `chrome-devtools-mcp` and agent-browser, each driving the system
-//! Chromium headless, on pages these tests serve on 127.0.0.1, with an rmcp client.
+//! of `playwright-core`, `chrome-devtools-mcp` and agent-browser, and browser-use from PyPI (in
+//! the virtual environment `target/py/browser-use`), each driving the system Chromium
+//! headless, on pages these tests serve on 127.0.0.1, with an rmcp client.
 //!
 //! Runs with the `npm-servers` feature (`cargo test --workspace --all-features`); a missing
 //! package or browser fails a test rather than skipping it.
@@ -10,6 +11,7 @@
 
 mod agent_browser;
 mod bridge;
+mod browser_use;
 mod caps;
 mod chrome_devtools;
 mod chrome_devtools_formats;

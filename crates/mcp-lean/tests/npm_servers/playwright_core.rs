@@ -14,7 +14,7 @@ use snapshot_digest::estimate_tokens;
 
 use crate::caps::yaml_of;
 use crate::playwright::{assert_lean_tools, navigate_inlined};
-use crate::session::{Script, assert_lean, six_pages};
+use crate::session::{Script, assert_lean, shows_key, six_pages};
 use crate::{
     call, chromium, corpus, npm_package, runtime, serve_client, server_command, site, temp_dir,
     text,
@@ -45,6 +45,7 @@ async fn connect(dir: &Path, stats: Option<&Path>) -> RunningService<RoleClient,
 fn script(dir: &Path) -> Script {
     Script {
         server: "playwright-core",
+        shows: shows_key,
         workspace: Some(dir.to_owned()),
         open: |url| ("browser_navigate", json!({"url": url})),
         snapshot: ("browser_snapshot", json!({})),

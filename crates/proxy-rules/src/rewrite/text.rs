@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::copies::{Copy, follow};
 use super::result::{apply, for_each_text};
+use super::state::{lean_state, state_snapshot};
 use super::{Action, Call, Rewriter, SnapshotFiles, Work};
 use crate::markdown::{
     devtools_snapshot, devtools_url, fenced, fenced_json, legacy_snapshot, page_url, sections,
@@ -187,6 +188,14 @@ impl Rewriter {
         ))
     }
 
+    /// Whether `text` may be a page state ([`Profile::page_state`](crate::profile::Profile::page_state)):
+    /// a snapshot tool's JSON object.
+    fn is_page_state(&self, call: &Call, text: &str) -> bool {
+        self.profile.page_state
+            && self.profile.is_snapshot_tool(&call.tool)
+            && text.trim_start().starts_with('{')
+    }
+
     /// Whether `text` is a snapshot tool's whole text, the snapshot alone
     /// ([`Profile::bare_snapshots`](crate::profile::Profile::bare_snapshots)); JSON (a delta) is
     /// not one.
@@ -205,7 +214,10 @@ impl Rewriter {
         if !reads_snapshots {
             return None;
         }
-        if self.is_bare_snapshot(call, text) {
+        // A page state's elements are held back by its digest, element by element, when it
+        // reads as one; otherwise its lines are held back as any text's.
+        let state = || self.is_page_state(call, text) && state_snapshot(text).is_some();
+        if self.is_bare_snapshot(call, text) || state() {
             return Some(0..text.len());
         }
         let secs = sections(text);
@@ -233,6 +245,15 @@ impl Rewriter {
         result_tokens: usize,
         work: &mut Work<'_>,
     ) -> Option<String> {
+        if self.is_page_state(call, text)
+            && let Some((state, snapshot)) = state_snapshot(text)
+        {
+            let url = state.get("url").and_then(Value::as_str).unwrap_or("");
+            let room = self.room(result_tokens, text);
+            return self
+                .lean_snapshot(call, url, &snapshot, room, work)
+                .map(|lean| lean_state(state, &lean));
+        }
         if self.is_bare_snapshot(call, text) {
             match self.unreadable(text) {
                 None => {
