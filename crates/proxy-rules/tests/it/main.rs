@@ -1,8 +1,10 @@
 //! The proxy's rules on real inputs: Playwright MCP's own tool list and snapshots from the
 //! corpus (`MCP_LEAN_CORPUS`), and responses shaped as `@playwright/mcp` 0.0.83 and
-//! `playwright mcp` of `playwright-core` 1.65.1 and agent-browser 0.41.2 write them.
+//! `playwright mcp` of `playwright-core` 1.65.1, agent-browser 0.41.2 and browser-use 0.13.14
+//! write them.
 
 mod agent_browser;
+mod browser_use;
 mod cap;
 mod devtools;
 mod fuzz;
