@@ -6,7 +6,8 @@
 //! back; so each copy becomes what its text became, and a map keyed by the snapshot's refs
 //! keeps the refs the text still shows. chrome-devtools-mcp sends its snapshot again as a JSON
 //! tree whose nodes' `id`s are its refs: the tree keeps the nodes the text still shows, and
-//! the nodes above them.
+//! the nodes above them. A node whose text the digest held back has its strings held back in
+//! every copy too.
 
 use std::collections::HashSet;
 
@@ -16,8 +17,38 @@ use serde_json::Value;
 pub(super) struct Copy {
     pub(super) old: String,
     pub(super) new: String,
-    /// For a snapshot: the refs it had, and those its lean form shows.
-    pub(super) refs: Option<(HashSet<String>, HashSet<String>)>,
+    /// For a snapshot: the refs it had and those its lean form shows.
+    pub(super) refs: Option<Refs>,
+}
+
+/// The refs of a rewritten snapshot.
+pub(super) struct Refs {
+    /// Every ref the server's snapshot had.
+    pub(super) had: HashSet<String>,
+    /// The refs its lean form shows.
+    pub(super) shown: HashSet<String>,
+    /// The shown refs whose node's text was held back: in a copy, their strings are too.
+    pub(super) held: HashSet<String>,
+}
+
+/// What a held-back node's strings become in a copy.
+fn held_text() -> Value {
+    Value::String(format!(
+        "{} (held back; the result's text says how to read it)",
+        snapshot_digest::ADDRESSED_MARK
+    ))
+}
+
+/// A node's or ref entry's strings, but its `id` and `role`, held back; whether any was.
+fn hold(fields: &mut serde_json::Map<String, Value>) -> bool {
+    let mut any = false;
+    for (key, v) in fields.iter_mut() {
+        if v.is_string() && key != "id" && key != "role" {
+            *v = held_text();
+            any = true;
+        }
+    }
+    any
 }
 
 /// The deepest nesting followed, JSON strings that hold JSON counted as a level: far beyond
@@ -60,10 +91,23 @@ fn walk(value: &mut Value, copies: &[Copy], depth: usize) -> bool {
         }
         Value::Object(map) => {
             let mut changed = false;
-            if let Some(shown) = ref_map_of(map, copies) {
+            if let Some(refs) = ref_map_of(map, copies) {
                 let before = map.len();
-                map.retain(|k, _| shown.contains(k));
+                map.retain(|k, _| refs.shown.contains(k));
                 changed = map.len() != before;
+                for (k, v) in map.iter_mut() {
+                    if refs.held.contains(k) {
+                        changed |= v.as_object_mut().is_some_and(hold);
+                    }
+                }
+            }
+            let held = map.get("id").and_then(Value::as_str).is_some_and(|id| {
+                copies
+                    .iter()
+                    .any(|c| c.refs.as_ref().is_some_and(|r| r.held.contains(id)))
+            });
+            if held {
+                changed |= hold(map);
             }
             for v in map.values_mut() {
                 changed |= walk(v, copies, depth + 1);
@@ -72,9 +116,9 @@ fn walk(value: &mut Value, copies: &[Copy], depth: usize) -> bool {
         }
         Value::Array(items) => {
             let mut changed = false;
-            if let Some(shown) = tree_of(items, copies) {
+            if let Some(refs) = tree_of(items, copies) {
                 let before = items.len();
-                items.retain(|item| shows_any(item, shown, depth));
+                items.retain(|item| shows_any(item, &refs.shown, depth));
                 changed = items.len() != before;
             }
             for v in items {
@@ -86,38 +130,33 @@ fn walk(value: &mut Value, copies: &[Copy], depth: usize) -> bool {
     }
 }
 
-/// The refs to keep when every key of `map` is a ref of one rewritten snapshot: those its lean
-/// form shows.
-fn ref_map_of<'c>(
-    map: &serde_json::Map<String, Value>,
-    copies: &'c [Copy],
-) -> Option<&'c HashSet<String>> {
+/// The rewritten snapshot whose refs are every key of `map`, if there is one.
+fn ref_map_of<'c>(map: &serde_json::Map<String, Value>, copies: &'c [Copy]) -> Option<&'c Refs> {
     if map.is_empty() {
         return None;
     }
     copies.iter().find_map(|c| {
-        let (had, shown) = c.refs.as_ref()?;
-        map.keys().all(|k| had.contains(k)).then_some(shown)
+        let refs = c.refs.as_ref()?;
+        map.keys().all(|k| refs.had.contains(k)).then_some(refs)
     })
 }
 
-/// The refs to keep when every item of `items` is a node of one rewritten snapshot's tree (an
-/// object whose `id` is one of its refs, chrome-devtools-mcp's structured snapshot): those its
-/// lean form shows.
-fn tree_of<'c>(items: &[Value], copies: &'c [Copy]) -> Option<&'c HashSet<String>> {
+/// The rewritten snapshot whose tree `items` are nodes of (objects whose `id` is one of its
+/// refs, chrome-devtools-mcp's structured snapshot), if there is one.
+fn tree_of<'c>(items: &[Value], copies: &'c [Copy]) -> Option<&'c Refs> {
     if items.is_empty() {
         return None;
     }
     copies.iter().find_map(|c| {
-        let (had, shown) = c.refs.as_ref()?;
+        let refs = c.refs.as_ref()?;
         items
             .iter()
             .all(|item| {
                 item.get("id")
                     .and_then(Value::as_str)
-                    .is_some_and(|id| had.contains(id))
+                    .is_some_and(|id| refs.had.contains(id))
             })
-            .then_some(shown)
+            .then_some(refs)
     })
 }
 

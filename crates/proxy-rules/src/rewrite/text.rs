@@ -8,7 +8,7 @@ use std::ops::Range;
 use output_guard::Kind;
 use serde_json::Value;
 
-use super::copies::{Copy, follow};
+use super::copies::{Copy, Refs, follow};
 use super::result::{apply, for_each_text};
 use super::state::{lean_state, state_snapshot};
 use super::{Action, Call, Rewriter, SnapshotFiles, Work};
@@ -133,7 +133,8 @@ impl Rewriter {
                 let refs = snapshot.then(|| {
                     let mut had = self.refs_of(&old);
                     had.extend(tree.as_deref().map(|t| self.refs_of(t)).unwrap_or_default());
-                    (had, self.refs_of(text))
+                    let (shown, held) = self.shown_refs(text);
+                    Refs { had, shown, held }
                 });
                 copies.push(Copy {
                     old,
@@ -166,6 +167,26 @@ impl Rewriter {
             .iter()
             .filter_map(|n| n.aria_ref().map(|r| r.as_str().to_owned()))
             .collect()
+    }
+
+    /// The refs a lean snapshot shows, and those of them whose node is held back (its name or
+    /// text the marked line).
+    fn shown_refs(&self, text: &str) -> (HashSet<String>, HashSet<String>) {
+        let snapshot = self.parse(text);
+        let mut shown = HashSet::new();
+        let mut held = HashSet::new();
+        for node in snapshot.nodes() {
+            let Some(r) = node.aria_ref() else { continue };
+            let marked = [node.name(), node.text()]
+                .into_iter()
+                .flatten()
+                .any(|s| s.contains(snapshot_digest::ADDRESSED_MARK));
+            if marked {
+                held.insert(r.as_str().to_owned());
+            }
+            shown.insert(r.as_str().to_owned());
+        }
+        (shown, held)
     }
 
     /// Why a bare snapshot does not read as one in the profile's syntax, if it does not: no
@@ -217,7 +238,9 @@ impl Rewriter {
         // A page state's elements are held back by its digest, element by element, when it
         // reads as one; otherwise its lines are held back as any text's.
         let state = || self.is_page_state(call, text) && state_snapshot(text).is_some();
-        if self.is_bare_snapshot(call, text) || state() {
+        // A bare snapshot that does not read as one is held back line by line too.
+        let bare = || self.is_bare_snapshot(call, text) && self.unreadable(text).is_none();
+        if bare() || state() {
             return Some(0..text.len());
         }
         let secs = sections(text);
