@@ -268,14 +268,22 @@ impl Rewriter {
         result_tokens: usize,
         work: &mut Work<'_>,
     ) -> Option<String> {
-        if self.is_page_state(call, text)
-            && let Some((state, snapshot)) = state_snapshot(text)
-        {
-            let url = state.get("url").and_then(Value::as_str).unwrap_or("");
-            let room = self.room(result_tokens, text);
-            return self
-                .lean_snapshot(call, url, &snapshot, room, work)
-                .map(|lean| lean_state(state, &lean));
+        if self.is_page_state(call, text) {
+            if let Some((state, snapshot)) = state_snapshot(text) {
+                let url = state.get("url").and_then(Value::as_str).unwrap_or("");
+                let room = self.room(result_tokens, text);
+                return self
+                    .lean_snapshot(call, url, &snapshot, room, work)
+                    .map(|lean| lean_state(state, &lean));
+            }
+            // A state in a shape the proxy does not know (a newer server's) passes as it came,
+            // previewed when long like any text, with a note that says so.
+            let why = format!(
+                "{}'s answer has no interactive_elements list of objects with an index, so it passed as the server wrote it",
+                self.snapshot_tool()
+            );
+            work.outcome.notes.push(why.clone());
+            work.told.push(format!("mcp-lean proxy: {why}"));
         }
         if self.is_bare_snapshot(call, text) {
             match self.unreadable(text) {

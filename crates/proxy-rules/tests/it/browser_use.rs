@@ -79,3 +79,35 @@ fn the_whole_html_is_a_preview_read_back_whole() {
     assert!(preview.len() < 3_000, "{} chars", preview.len());
     assert_eq!(read_whole(&rw, &preview), html);
 }
+
+#[test]
+fn a_state_in_a_shape_the_proxy_does_not_know_passes_with_a_note() {
+    let rw = Rewriter::new(Profile::browser_use()).expect("valid");
+    let renamed = state().replace("interactive_elements", "elements");
+    let call = forward(
+        &rw,
+        "browser_get_state",
+        json!({"goal": "add the kettle to my basket"}),
+    );
+    let mut result = json!({"content": [{"type": "text", "text": renamed}]});
+    rw.rewrite(&call, &mut result, &NO_FILES);
+    let texts: Vec<&str> = result["content"]
+        .as_array()
+        .expect("content")
+        .iter()
+        .filter_map(|i| i["text"].as_str())
+        .collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("has no interactive_elements list")),
+        "{texts:?}"
+    );
+    // Nothing lost: the state itself, or a preview whose token returns it.
+    let first = texts[0];
+    if first.contains("confirmToken=") {
+        assert_eq!(read_whole(&rw, first), renamed);
+    } else {
+        assert_eq!(first, renamed);
+    }
+}
