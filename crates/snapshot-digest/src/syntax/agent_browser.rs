@@ -36,9 +36,6 @@ const EMPTY_BODIES: [&str; 2] = ["(empty page)", "(no interactive elements)"];
 /// The prop that keeps what follows the attributes of a node found by its cursor.
 const CURSOR_PROP: &str = "cursor";
 
-/// The prop that keeps, verbatim, what of a line could not be read, so that nothing is lost.
-const REST_PROP: &str = "rest";
-
 /// The most lines [`detect`] reads: a snapshot shows its syntax in its first lines.
 const DETECT_LINES: usize = 400;
 
@@ -76,7 +73,7 @@ fn shared_bracket(item: &str) -> bool {
 }
 
 /// Parses a snapshot in this syntax, leniently: what cannot be read is reported, and kept as
-/// the node's `rest` prop when the line has a role; a node nested deeper than `max_depth` is
+/// the node's value when the line has a role; a node nested deeper than `max_depth` is
 /// reported and skipped.
 pub(crate) fn parse<'a>(text: &'a str, max_depth: usize) -> (Snapshot<'a>, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
@@ -194,7 +191,12 @@ fn logical_lines(body: &str) -> impl Iterator<Item = (usize, &str)> {
 /// part and `: value`. `report` gets a problem's column within `item`. A line without a role
 /// is no node (`None`, reported).
 fn read_item<'a>(item: &'a str, report: &mut dyn FnMut(usize, ErrorKind)) -> Option<Node<'a>> {
-    let role_end = item.find(' ').unwrap_or(item.len());
+    // A role ends at a space, or at the `: ` of a value that follows it directly.
+    let role_end = [item.find(' '), item.find(": ")]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(item.len());
     let role = &item[..role_end];
     if role.is_empty() {
         report(
@@ -216,7 +218,7 @@ fn read_item<'a>(item: &'a str, report: &mut dyn FnMut(usize, ErrorKind)) -> Opt
             Err((at, kind)) => {
                 report(role_end + 1 + at, kind);
                 let mut node = element(role, None, Vec::new());
-                node.props.push(rest_prop(tail));
+                node.text = Some(unread(tail));
                 return Some(node);
             }
         }
@@ -236,7 +238,7 @@ fn read_item<'a>(item: &'a str, report: &mut dyn FnMut(usize, ErrorKind)) -> Opt
         });
         tail = &tail[cursor..];
     }
-    let value = tail.strip_prefix(": ").map(Cow::Borrowed);
+    let mut value = tail.strip_prefix(": ").map(Cow::Borrowed);
     if value.is_none() && !tail.is_empty() {
         report(
             item.len() - tail.len(),
@@ -244,7 +246,7 @@ fn read_item<'a>(item: &'a str, report: &mut dyn FnMut(usize, ErrorKind)) -> Opt
                 expected: "a name, attributes in [ ] or \": value\" after the role",
             },
         );
-        props.push(rest_prop(tail));
+        value = Some(unread(tail));
     }
     let mut node = if role == TEXT_ROLE && attrs.is_empty() && value.is_none() && name.is_some() {
         let mut node = new_node(NodeKind::Text, Cow::Borrowed(role), None, attrs);
@@ -266,11 +268,11 @@ fn element<'a>(role: &'a str, name: Option<Cow<'a, str>>, attrs: Vec<Attribute<'
     node
 }
 
-fn rest_prop(tail: &str) -> Prop<'_> {
-    Prop {
-        name: Cow::Borrowed(REST_PROP),
-        value: Cow::Borrowed(tail),
-    }
+/// What of a line could not be read, kept as the node's value so that nothing is lost and the
+/// node is written back as a line that reads (`- role: …`): without the spaces it starts with,
+/// which a value cannot keep.
+fn unread(tail: &str) -> Cow<'_, str> {
+    Cow::Borrowed(tail.trim_start_matches(' '))
 }
 
 /// The attributes of a bracket whose inside starts `inside`, and the bytes read, closing `]`
@@ -376,14 +378,10 @@ pub(crate) fn write_node(out: &mut String, node: &Node<'_>, depth: usize, brief:
     if !first {
         out.push(']');
     }
-    for prop in node.props() {
-        match prop.name() {
-            CURSOR_PROP if brief.lean => {}
-            CURSOR_PROP => {
-                out.push(' ');
-                out.push_str(prop.value());
-            }
-            _ => out.push_str(prop.value()),
+    for prop in node.props().iter().filter(|p| p.name() == CURSOR_PROP) {
+        if !brief.lean {
+            out.push(' ');
+            out.push_str(prop.value());
         }
     }
     if node.kind() != NodeKind::Text
