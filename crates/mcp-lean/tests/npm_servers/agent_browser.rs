@@ -37,6 +37,9 @@ async fn connect(dir: &Path, name: &str, stats: Option<&Path>) -> RunningService
             format!("mcp-lean-{name}-{}", std::process::id()),
         )
         .env("AGENT_BROWSER_EXECUTABLE_PATH", chromium())
+        // Only the test's site: the corpus's pages link other hosts, which a test machine may
+        // not reach, and a page waiting for them would not fire `load` in time.
+        .env("AGENT_BROWSER_ALLOWED_DOMAINS", "127.0.0.1")
         // A daemon left by a failed run ends on its own.
         .env("AGENT_BROWSER_IDLE_TIMEOUT_MS", "300000");
     serve_client(cmd).await

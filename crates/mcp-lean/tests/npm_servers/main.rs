@@ -81,7 +81,9 @@ pub(crate) fn chromium() -> String {
     path
 }
 
-pub(crate) async fn call(
+/// A call whose result may be a tool error (a page that never fires `load`, its outside
+/// resources unreachable from the test machine, is still there to read).
+pub(crate) async fn call_result(
     client: &RunningService<RoleClient, ()>,
     tool: &str,
     args: Value,
@@ -90,10 +92,18 @@ pub(crate) async fn call(
     if let Value::Object(map) = args {
         params = params.with_arguments(map);
     }
-    let result = tokio::time::timeout(Duration::from_secs(120), client.peer().call_tool(params))
+    tokio::time::timeout(Duration::from_secs(120), client.peer().call_tool(params))
         .await
         .unwrap_or_else(|_| panic!("{tool} did not answer within 120 s"))
-        .unwrap_or_else(|e| panic!("{tool} failed: {e}"));
+        .unwrap_or_else(|e| panic!("{tool} failed: {e}"))
+}
+
+pub(crate) async fn call(
+    client: &RunningService<RoleClient, ()>,
+    tool: &str,
+    args: Value,
+) -> CallToolResult {
+    let result = call_result(client, tool, args).await;
     assert_ne!(
         result.is_error,
         Some(true),
