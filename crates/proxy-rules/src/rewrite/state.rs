@@ -6,6 +6,8 @@
 //! JSON with the elements the digest kept, in the digest's order, and a `digest` line that says
 //! what was left out and how to see it.
 
+use std::collections::{HashMap, HashSet};
+
 use serde_json::{Map, Value};
 use snapshot_digest::{SnapshotWriter, Tail};
 
@@ -77,24 +79,42 @@ fn role_of(tag: &str) -> &'static str {
 /// The state with the elements `lean` (a digest of [`state_snapshot`]'s snapshot) shows, in its
 /// order, each with the text the digest gives it (cut, or held back), and the digest's first
 /// line as `digest`: pretty JSON as the server writes it.
+///
+/// A goal digest's matches each come with the element after them on the page. The state lists
+/// clickable elements only, without the text between them, so what a match labels (a row's
+/// value after its header link, a field after its label) is the next element or nothing: the
+/// flat list's context, as a snapshot's is its parent and siblings. One that addresses the
+/// agent is left out.
 pub(super) fn lean_state(mut state: Map<String, Value>, lean: &str) -> String {
-    let by_index: std::collections::HashMap<String, Value> = state
+    let elements: Vec<(String, Value)> = state
         .get("interactive_elements")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
         .filter_map(|e| Some((e.get("index").and_then(index_of)?, e.clone())))
         .collect();
+    let position: HashMap<&str, usize> = elements
+        .iter()
+        .enumerate()
+        .map(|(i, (r, _))| (r.as_str(), i))
+        .collect();
     let (snapshot, _) = snapshot_digest::parse_lenient(lean);
+    let goal_digest = lean.starts_with("# goal digest");
+    let further = lean
+        .lines()
+        .position(|l| l.starts_with("# further candidates"))
+        .map_or(usize::MAX, |i| i + 1);
     let mut kept = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = HashSet::new();
     for node in snapshot.nodes() {
         let Some(r) = node.aria_ref() else { continue };
-        let r = r.as_str();
-        let (Some(element), true) = (by_index.get(r), seen.insert(r.to_owned())) else {
+        let Some(&at) = position.get(r.as_str()) else {
             continue;
         };
-        let mut element = element.clone();
+        if !seen.insert(at) {
+            continue;
+        }
+        let mut element = elements[at].1.clone();
         if let Some(fields) = element.as_object_mut() {
             let text = node.name().or(node.text()).unwrap_or("");
             if text.contains(snapshot_digest::ADDRESSED_MARK) {
@@ -105,6 +125,14 @@ pub(super) fn lean_state(mut state: Map<String, Value>, lean: &str) -> String {
             fields.insert("text".to_owned(), Value::String(text.to_owned()));
         }
         kept.push(element);
+        if goal_digest
+            && node.line() < further
+            && let Some((_, next)) = elements.get(at + 1)
+            && !addresses_agent(next)
+            && seen.insert(at + 1)
+        {
+            kept.push(next.clone());
+        }
     }
     let header = lean
         .lines()
@@ -118,6 +146,14 @@ pub(super) fn lean_state(mut state: Map<String, Value>, lean: &str) -> String {
     }
     out.extend(state);
     serde_json::to_string_pretty(&Value::Object(out)).unwrap_or_default()
+}
+
+/// Whether an element's text, link or placeholder addresses the agent.
+fn addresses_agent(element: &Value) -> bool {
+    ["text", "href", "placeholder"]
+        .iter()
+        .filter_map(|k| element.get(*k).and_then(Value::as_str))
+        .any(|s| mcp_lean_injection::addressed_to_agent(s).is_some())
 }
 
 #[cfg(test)]
