@@ -51,7 +51,9 @@ pub(crate) fn detect(text: &str) -> bool {
     text.lines().take(DETECT_LINES).any(|line| {
         line.trim_start_matches(' ')
             .strip_prefix("- ")
-            .is_some_and(|item| item.split(' ').next() == Some(TEXT_ROLE) || shared_bracket(item))
+            .is_some_and(|item| {
+                item.split([' ', ':']).next() == Some(TEXT_ROLE) || shared_bracket(item)
+            })
     })
 }
 

@@ -11,8 +11,14 @@ pub(crate) fn check_property(text: &str) {
 
     let (snap, diagnostics) = parse_lenient(text);
     let rendered = render(&snap);
-    let again =
-        parse(&rendered).unwrap_or_else(|e| panic!("rendered snapshot does not parse: {e}"));
+    // Written in its snapshot's syntax, and read in it: a few of agent-browser's lines alone
+    // read as Playwright's too.
+    let in_syntax = snapshot_digest::Config {
+        syntax: Some(snap.syntax()),
+        ..snapshot_digest::Config::default()
+    };
+    let again = snapshot_digest::parse_with(&rendered, &in_syntax)
+        .unwrap_or_else(|e| panic!("rendered snapshot does not parse: {e}"));
     assert!(again.same_tree(&snap), "tree changed through rendering");
     assert_eq!(render(&again), rendered, "rendering is stable");
     if diagnostics.is_empty() {
@@ -44,12 +50,6 @@ pub(crate) fn check_property(text: &str) {
         full_digest_page(&snap, &tight(1), 60).text,
         full_digest_page(&snap, &tight(2), 60).text,
     ] {
-        // A digest is written in its snapshot's syntax, and read in it: a few of agent-browser's
-        // lines alone read as Playwright's too.
-        let in_syntax = snapshot_digest::Config {
-            syntax: Some(snap.syntax()),
-            ..snapshot_digest::Config::default()
-        };
         let out = snapshot_digest::parse_with(&output, &in_syntax)
             .unwrap_or_else(|e| panic!("digest does not parse: {e}\n{output}"));
         for node in out.nodes() {
