@@ -372,9 +372,17 @@ pub(crate) fn write_node(out: &mut String, node: &Node<'_>, depth: usize, brief:
         out.push_str(if first { " [" } else { ", " });
         first = false;
         out.push_str(attr.name());
-        if let Some(v) = attr.value() {
-            out.push('=');
-            out.push_str(&brief.value(attr.name(), v));
+        match attr.value() {
+            // A ref is how the agent names the node: never shortened.
+            Some(v) if attr.name() == "ref" => {
+                out.push('=');
+                out.push_str(v);
+            }
+            Some(v) => {
+                out.push('=');
+                out.push_str(&brief.value(attr.name(), v));
+            }
+            None => {}
         }
     }
     if !first {
