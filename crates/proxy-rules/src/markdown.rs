@@ -116,14 +116,16 @@ fn is_heading(line: &str) -> bool {
 }
 
 /// The snapshot under chrome-devtools-mcp's `## Latest page snapshot` line: up to the next
-/// heading or fence line or the end, without its last newline.
+/// heading or fence line or the end, without its last newline. Its GCF encoding
+/// (`--experimentalDataFormat=gcf`) writes lines `## children [N]{…}` of its own: no heading.
 pub(crate) fn devtools_snapshot(text: &str) -> Option<Range<usize>> {
     let mut start = None;
     for line in lines(text) {
         let s = &text[content(text, &line)];
+        let gcf = s.starts_with("## children [");
         match start {
             None if s == "## Latest page snapshot" => start = Some(line.end),
-            Some(at) if is_heading(s) || s.starts_with("```") => {
+            Some(at) if (is_heading(s) && !gcf) || s.starts_with("```") => {
                 let end = line.start.saturating_sub(1).max(at);
                 return Some(at..end);
             }

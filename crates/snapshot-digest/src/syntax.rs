@@ -2,13 +2,14 @@
 //! agent-browser's Playwright-like lines, behind one set of entry points: parsing tells them
 //! apart, rendering writes each node in the syntax it came in.
 //!
-//! Imports run one way: this dispatch uses each syntax, each syntax uses `shared` and
-//! `scalar`, and no syntax knows another, so a fourth syntax is one more submodule and one more
-//! arm here. The syntaxes take the depth limit rather than the whole [`Config`], whose other
-//! field, the choice of syntax, is this module's business.
+//! Imports run one way: this dispatch uses each syntax, each syntax uses `shared`, `scalar`
+//! and, for the two line syntaxes, `indented`, and no syntax knows another, so a fourth syntax
+//! is one more submodule and one more arm here. The syntaxes take the depth limit rather than
+//! the whole [`Config`], whose other field, the choice of syntax, is this module's business.
 
 mod agent_browser;
 mod devtools;
+mod indented;
 mod playwright;
 mod scalar;
 mod shared;

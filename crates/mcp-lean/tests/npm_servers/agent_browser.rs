@@ -13,9 +13,11 @@ use rmcp::RoleClient;
 use rmcp::service::RunningService;
 use serde_json::{Value, json};
 
+use crate::playwright::assert_lean_tools;
 use crate::session::{Script, assert_lean, shows_key, six_pages};
 use crate::{
-    call, chromium, npm_package, runtime, serve_client, server_command, site, temp_dir, text,
+    assert_server, call, chromium, npm_package, runtime, serve_client, server_command, site,
+    temp_dir, text,
 };
 
 /// The agent-browser version `.ci/run` installs; the test checks it is the one it runs.
@@ -75,19 +77,8 @@ fn agent_browser_through_the_proxy() {
     let stats = dir.join("stats.jsonl");
     runtime().block_on(async {
         let proxied = connect(&dir, "proxied", Some(&stats)).await;
-        let info = proxied.peer().peer_info().expect("server info");
-        let server = info.server_info.as_ref().expect("server info");
-        assert_eq!(
-            (server.name.as_str(), server.version.as_str()),
-            ("agent-browser", AGENT_BROWSER)
-        );
-        let tools = proxied.peer().list_all_tools().await.expect("tools/list");
-        let snapshot_tool = tools
-            .iter()
-            .find(|t| t.name == "agent_browser_snapshot")
-            .expect("agent_browser_snapshot");
-        let properties = &snapshot_tool.input_schema["properties"];
-        assert!(properties.get("goal").is_some() && properties.get("page").is_some());
+        assert_server(&proxied, "agent-browser", AGENT_BROWSER);
+        let tools = assert_lean_tools(&proxied, &["agent_browser_snapshot"]).await;
         assert!(tools.iter().any(|t| t.name == "confirm_output"));
 
         // The shop: a goal digest in agent-browser's syntax whose ref clicks upstream.

@@ -14,9 +14,11 @@ use rmcp::RoleClient;
 use rmcp::service::RunningService;
 use serde_json::{Value, json};
 
+use crate::playwright::assert_lean_tools;
 use crate::session::{Script, Target, assert_lean_but, six_pages};
 use crate::{
-    call, read_all, runtime, serve_client, server_command, site, temp_dir, text, token_of,
+    assert_server, call, read_all, runtime, serve_client, server_command, site, temp_dir, text,
+    token_of,
 };
 
 /// The browser-use version `.ci/run` installs; the test checks it is the one it runs.
@@ -116,18 +118,8 @@ fn browser_use_through_the_proxy() {
     let stats = dir.join("stats.jsonl");
     runtime().block_on(async {
         let proxied = connect(&dir, "proxied", Some(&stats)).await;
-        let info = proxied.peer().peer_info().expect("server info");
-        let server = info.server_info.as_ref().expect("server info");
-        assert_eq!(
-            (server.name.as_str(), server.version.as_str()),
-            ("browser-use", BROWSER_USE)
-        );
-        let tools = proxied.peer().list_all_tools().await.expect("tools/list");
-        let state_tool = tools
-            .iter()
-            .find(|t| t.name == "browser_get_state")
-            .expect("browser_get_state");
-        assert!(state_tool.input_schema["properties"].get("goal").is_some());
+        assert_server(&proxied, "browser-use", BROWSER_USE);
+        assert_lean_tools(&proxied, &["browser_get_state"]).await;
 
         // The shop's state for a goal: the button kept with its index, which clicks upstream.
         eprintln!("browser-use: the shop");

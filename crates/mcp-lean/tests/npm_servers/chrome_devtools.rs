@@ -3,11 +3,11 @@
 //! upstream, a large script value comes back as a preview whose token returns it exactly, and a
 //! six-page session costs a tenth of the tokens or less.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-use rmcp::ServiceExt;
-use rmcp::transport::TokioChildProcess;
+use rmcp::RoleClient;
+use rmcp::service::RunningService;
 use serde_json::json;
 
 use crate::session::{Script, Target, assert_lean_but, shows_key, six_pages};
@@ -29,27 +29,7 @@ fn chrome_devtools_mcp_through_the_proxy() {
     let site = site::serve();
     let dir = temp_dir("chrome-devtools");
     runtime().block_on(async {
-        let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_mcp-lean"));
-        cmd.current_dir(&dir)
-            .args(["proxy", "--", "node"])
-            .arg(server_js())
-            .args([
-                "--headless",
-                "--isolated",
-                "--no-usage-statistics",
-                "--no-performance-crux",
-            ])
-            .arg("--executablePath")
-            .arg(chromium())
-            .arg("--chromeArg=--no-sandbox");
-        let (transport, _) = TokioChildProcess::builder(cmd)
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the proxy starts");
-        let client =
-            ().serve(transport)
-                .await
-                .expect("the proxy and chrome-devtools-mcp initialize");
+        let client = connect(&dir, Some(&dir.join("stats.jsonl")), &[]).await;
         let info = client.peer().peer_info().expect("server info");
         assert_eq!(
             info.server_info.as_ref().map(|s| s.name.as_str()),
@@ -208,12 +188,16 @@ fn every_captured_devtools_snapshot_renders_back_byte_for_byte() {
     let _ = std::fs::remove_dir_all(&out);
 }
 
-/// `chrome-devtools-mcp`, headless in its own profile, through the proxy when `stats` is given.
-async fn connect(
-    stats: Option<&std::path::Path>,
-) -> rmcp::service::RunningService<rmcp::RoleClient, ()> {
+/// `chrome-devtools-mcp` started in `dir`, headless in a profile of its own, with `flags`
+/// besides; through the proxy when `stats` is given.
+pub(crate) async fn connect(
+    dir: &Path,
+    stats: Option<&Path>,
+    flags: &[&str],
+) -> RunningService<RoleClient, ()> {
     let mut cmd = server_command("node", stats);
-    cmd.arg(server_js())
+    cmd.current_dir(dir)
+        .arg(server_js())
         .args([
             "--headless",
             "--isolated",
@@ -222,7 +206,8 @@ async fn connect(
         ])
         .arg("--executablePath")
         .arg(chromium())
-        .arg("--chromeArg=--no-sandbox");
+        .arg("--chromeArg=--no-sandbox")
+        .args(flags);
     serve_client(cmd).await
 }
 
@@ -257,8 +242,8 @@ fn six_pages_of_chrome_devtools_mcp_through_the_proxy() {
         workspace: None,
     };
     runtime().block_on(async {
-        let direct = connect(None).await;
-        let proxied = connect(Some(&dir.join("stats.jsonl"))).await;
+        let direct = connect(&dir, None, &[]).await;
+        let proxied = connect(&dir, Some(&dir.join("stats.jsonl")), &[]).await;
         let measured = six_pages(&direct, &proxied, &site, &script).await;
         let _ = direct.cancel().await;
         let _ = proxied.cancel().await;

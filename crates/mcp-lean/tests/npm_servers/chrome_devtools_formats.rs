@@ -5,42 +5,21 @@
 //! its target in each mode the proxy can read, and says plainly why not in the others; the
 //! result is never broken.
 
-use std::path::PathBuf;
-
 use serde_json::{Value, json};
 
-use crate::{
-    call, chromium, npm_package, runtime, serve_client, server_command, site, temp_dir, text,
-};
+use crate::chrome_devtools::connect;
+use crate::{call, npm_package, runtime, site, temp_dir, text};
 
-/// The `chrome-devtools-mcp` version `.ci/run` installs, and its data formats' encoders.
-const CHROME_DEVTOOLS_MCP: &str = "1.11.0";
+/// The versions of the data formats' encoders `.ci/run` installs beside chrome-devtools-mcp.
 const TOON: &str = "4.4.0";
 const GCF: &str = "2.5.2";
-
-fn server_js() -> PathBuf {
-    npm_package("chrome-devtools-mcp", CHROME_DEVTOOLS_MCP)
-        .join("build/src/bin/chrome-devtools-mcp.js")
-}
 
 /// A goal snapshot of the shop through the proxy, with the server started with `flags`: the
 /// result's texts and its structured content.
 fn goal_snapshot(flags: &[&str], shop: &str) -> (String, Vec<String>, Value) {
-    let stats = temp_dir("devtools-formats").join("stats.jsonl");
+    let dir = temp_dir("devtools-formats");
     runtime().block_on(async {
-        let mut cmd = server_command("node", Some(&stats));
-        cmd.arg(server_js())
-            .args([
-                "--headless",
-                "--isolated",
-                "--no-usage-statistics",
-                "--no-performance-crux",
-            ])
-            .arg("--executablePath")
-            .arg(chromium())
-            .arg("--chromeArg=--no-sandbox")
-            .args(flags);
-        let client = serve_client(cmd).await;
+        let client = connect(&dir, Some(&dir.join("stats.jsonl")), flags).await;
         call(
             &client,
             "navigate_page",

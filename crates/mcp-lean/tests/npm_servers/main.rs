@@ -187,6 +187,16 @@ pub(crate) async fn serve_client(cmd: tokio::process::Command) -> RunningService
         .expect("the session initializes")
 }
 
+/// Checks the name and version the server reported at `initialize`, through the proxy.
+pub(crate) fn assert_server(client: &RunningService<RoleClient, ()>, name: &str, version: &str) {
+    let info = client.peer().peer_info().expect("server info");
+    let server = info.server_info.as_ref().expect("server info");
+    assert_eq!(
+        (server.name.as_str(), server.version.as_str()),
+        (name, version)
+    );
+}
+
 pub(crate) fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("mcp-lean-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -16,8 +16,8 @@ use crate::caps::yaml_of;
 use crate::playwright::{assert_lean_tools, navigate_inlined};
 use crate::session::{Script, assert_lean, shows_key, six_pages};
 use crate::{
-    call, chromium, corpus, npm_package, runtime, serve_client, server_command, site, temp_dir,
-    text,
+    assert_server, call, chromium, corpus, npm_package, runtime, serve_client, server_command,
+    site, temp_dir, text,
 };
 
 /// The `playwright-core` version `.ci/run` installs; the test checks it is the one it runs.
@@ -157,15 +157,7 @@ fn playwright_mcp_of_playwright_core_through_the_proxy() {
     let stats = dir.join("stats.jsonl");
     runtime().block_on(async {
         let client = connect(&dir, Some(&stats)).await;
-        let info = client.peer().peer_info().expect("server info");
-        assert_eq!(
-            info.server_info.as_ref().map(|s| s.name.as_str()),
-            Some("Playwright")
-        );
-        assert_eq!(
-            info.server_info.as_ref().map(|s| s.version.as_str()),
-            Some(PLAYWRIGHT_CORE)
-        );
+        assert_server(&client, "Playwright", PLAYWRIGHT_CORE);
 
         // The Playwright profile: goal and page on snapshot and action tools.
         let tools = assert_lean_tools(

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::ops::Range;
 
 use output_guard::Kind;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::copies::{Copy, Refs, follow};
 use super::result::{apply, for_each_text};
@@ -16,6 +16,18 @@ use crate::markdown::{
     devtools_snapshot, devtools_url, fenced, fenced_json, legacy_snapshot, page_url, sections,
     snapshot_link,
 };
+
+/// What a text item is as a whole ([`Rewriter::whole`]).
+enum Whole {
+    /// Neither a bare snapshot nor a page state: its parts are looked at.
+    No,
+    /// A bare snapshot that reads in the profile's syntax.
+    Snapshot,
+    /// A page state: its fields, and its elements as a snapshot.
+    State(Map<String, Value>, String),
+    /// A bare snapshot or page state that does not read as one, and why.
+    Unread(String),
+}
 
 /// What a result says of its page outside its text.
 struct Page<'r> {
@@ -39,20 +51,6 @@ fn unread_snapshot(text: &str) -> Option<String> {
     Some(format!(
         "mcp-lean proxy: this snapshot is in chrome-devtools-mcp's {format} data format (--experimentalDataFormat), which the proxy does not read, so the goal was not applied and the snapshot passes as the server wrote it; add --experimentalStructuredContent to the server's flags (the proxy then reads the snapshot's structured copy), or leave --experimentalDataFormat out"
     ))
-}
-
-/// The end of a snapshot body in a data format whose own lines can look like headings (GCF's
-/// `## children …`): the first `## ` heading after it that is not one of those, or the text's
-/// end.
-fn unread_end(text: &str, body: Range<usize>) -> usize {
-    if text[body.clone()].trim_start().starts_with("uid=") {
-        return body.end;
-    }
-    let rest = &text[body.start..];
-    rest.match_indices("\n## ")
-        .map(|(i, _)| body.start + i)
-        .find(|&at| !text[at + 4..].starts_with("children"))
-        .unwrap_or(text.len())
 }
 
 /// Tokens a snapshot's room leaves for the lines around it in a result (Playwright's `### Page`
@@ -100,7 +98,6 @@ impl Rewriter {
         };
         let mut goal_used = false;
         let mut copies = Vec::new();
-        let mut unread = None;
         for item in items.iter_mut() {
             if item.get("type").and_then(Value::as_str) != Some("text") {
                 continue;
@@ -112,17 +109,40 @@ impl Rewriter {
             let old = structured.then(|| text.clone());
             // Page text that addresses the agent goes first, before any preview can show a
             // part of it; a snapshot's is held back by its digest, node by node.
-            if let Some(held) = work.holder.hold_text(text, self.snapshot_range(call, text)) {
+            let whole = self.whole(call, text);
+            let range = match &whole {
+                Whole::Snapshot | Whole::State(..) => Some(0..text.len()),
+                Whole::Unread(_) | Whole::No => self.snapshot_range(text),
+            };
+            if let Some(held) = work.holder.hold_text(text, range) {
                 *text = held;
             }
-            if let Some(new) = self.rewrite_text(call, text, &page, files, before, work) {
+            let new = match whole {
+                Whole::State(state, snapshot) => {
+                    let url = state.get("url").and_then(Value::as_str).unwrap_or("");
+                    let room = self.room(before, text);
+                    self.lean_snapshot(call, url, &snapshot, room, work)
+                        .map(|lean| lean_state(state, &lean))
+                }
+                Whole::Snapshot => {
+                    let room = self.room(before, text);
+                    self.lean_snapshot(call, page.url, text, room, work)
+                }
+                // A snapshot or state in a shape the proxy does not know (a newer server's)
+                // passes as it came, previewed when long like any text, with a note that says
+                // so.
+                Whole::Unread(why) => {
+                    work.outcome.notes.push(why.clone());
+                    work.told.push(format!("mcp-lean proxy: {why}"));
+                    self.rewrite_text(call, text, &page, files, before, work)
+                }
+                Whole::No => self.rewrite_text(call, text, &page, files, before, work),
+            };
+            if let Some(new) = new {
                 *text = new;
             }
             let made = &work.outcome.actions[done..];
             goal_used |= made.contains(&Action::GoalDigest);
-            if unread.is_none() {
-                unread = unread_snapshot(text);
-            }
             if let Some(old) = old.filter(|old| old != text) {
                 let snapshot = made.iter().any(|a| {
                     matches!(
@@ -147,6 +167,11 @@ impl Rewriter {
             work.outcome
                 .notes
                 .push("the goal found no snapshot in the result".to_owned());
+            // Why not, when the snapshot is in a format the proxy does not read.
+            let unread = items
+                .iter()
+                .filter_map(|i| i.get("text")?.as_str())
+                .find_map(unread_snapshot);
             if let Some(why) = unread {
                 work.outcome.notes.push(why.clone());
                 work.told.push(why);
@@ -189,9 +214,29 @@ impl Rewriter {
         (shown, held)
     }
 
-    /// Why a bare snapshot does not read as one in the profile's syntax, if it does not: no
-    /// node, or more than one line in ten unreadable.
-    fn unreadable(&self, text: &str) -> Option<String> {
+    /// What `text` is as a whole, when the profile says a snapshot tool's whole text is one
+    /// thing ([`Profile::bare_snapshots`](crate::profile::Profile::bare_snapshots),
+    /// [`Profile::page_state`](crate::profile::Profile::page_state)); read once, here.
+    fn whole(&self, call: &Call, text: &str) -> Whole {
+        if !self.profile.is_snapshot_tool(&call.tool) {
+            return Whole::No;
+        }
+        let json = text.trim_start().starts_with(['{', '[']);
+        if self.profile.page_state && text.trim_start().starts_with('{') {
+            return match state_snapshot(text) {
+                Some((state, snapshot)) => Whole::State(state, snapshot),
+                None => Whole::Unread(format!(
+                    "{}'s answer has no interactive_elements list of objects with an index, so it passed as the server wrote it",
+                    self.snapshot_tool()
+                )),
+            };
+        }
+        // JSON (agent-browser's delta) is no bare snapshot.
+        if !self.profile.bare_snapshots || json {
+            return Whole::No;
+        }
+        // A snapshot that does not read as one: no node, or more than one line in ten
+        // unreadable.
         let config = snapshot_digest::Config {
             syntax: self.profile.snapshot_syntax,
             ..snapshot_digest::Config::default()
@@ -200,48 +245,23 @@ impl Rewriter {
         let lines = text.lines().filter(|l| !l.trim().is_empty()).count();
         let empty_body = snapshot.is_empty() && lines <= 1 && diagnostics.is_empty();
         if empty_body || (!snapshot.is_empty() && diagnostics.len() * 10 <= lines) {
-            return None;
+            return Whole::Snapshot;
         }
-        Some(format!(
+        Whole::Unread(format!(
             "{}'s text did not read as a snapshot ({} of {lines} lines unreadable), so it passed as the server wrote it",
             self.snapshot_tool(),
             diagnostics.len()
         ))
     }
 
-    /// Whether `text` may be a page state ([`Profile::page_state`](crate::profile::Profile::page_state)):
-    /// a snapshot tool's JSON object.
-    fn is_page_state(&self, call: &Call, text: &str) -> bool {
-        self.profile.page_state
-            && self.profile.is_snapshot_tool(&call.tool)
-            && text.trim_start().starts_with('{')
-    }
-
-    /// Whether `text` is a snapshot tool's whole text, the snapshot alone
-    /// ([`Profile::bare_snapshots`](crate::profile::Profile::bare_snapshots)); JSON (a delta) is
-    /// not one.
-    fn is_bare_snapshot(&self, call: &Call, text: &str) -> bool {
-        self.profile.bare_snapshots
-            && self.profile.is_snapshot_tool(&call.tool)
-            && !text.trim_start().starts_with(['{', '['])
-    }
-
-    /// Where the inline snapshot of a result's text is, if it has one: the whole text of a
-    /// bare snapshot, chrome-devtools-mcp's body after its heading, the fenced block of
-    /// Playwright's `### Snapshot`, or the legacy form.
-    fn snapshot_range(&self, call: &Call, text: &str) -> Option<Range<usize>> {
+    /// Where the inline snapshot of a result's text is, if it has one: chrome-devtools-mcp's
+    /// body after its heading, the fenced block of Playwright's `### Snapshot`, or the legacy
+    /// form.
+    fn snapshot_range(&self, text: &str) -> Option<Range<usize>> {
         let reads_snapshots =
             !self.profile.snapshot_tools.is_empty() || !self.profile.action_tools.is_empty();
         if !reads_snapshots {
             return None;
-        }
-        // A page state's elements are held back by its digest, element by element, when it
-        // reads as one; otherwise its lines are held back as any text's.
-        let state = || self.is_page_state(call, text) && state_snapshot(text).is_some();
-        // A bare snapshot that does not read as one is held back line by line too.
-        let bare = || self.is_bare_snapshot(call, text) && self.unreadable(text).is_none();
-        if bare() || state() {
-            return Some(0..text.len());
         }
         let secs = sections(text);
         let snapshot_section = secs.iter().find(|s| &text[s.title.clone()] == "Snapshot");
@@ -268,37 +288,6 @@ impl Rewriter {
         result_tokens: usize,
         work: &mut Work<'_>,
     ) -> Option<String> {
-        if self.is_page_state(call, text) {
-            if let Some((state, snapshot)) = state_snapshot(text) {
-                let url = state.get("url").and_then(Value::as_str).unwrap_or("");
-                let room = self.room(result_tokens, text);
-                return self
-                    .lean_snapshot(call, url, &snapshot, room, work)
-                    .map(|lean| lean_state(state, &lean));
-            }
-            // A state in a shape the proxy does not know (a newer server's) passes as it came,
-            // previewed when long like any text, with a note that says so.
-            let why = format!(
-                "{}'s answer has no interactive_elements list of objects with an index, so it passed as the server wrote it",
-                self.snapshot_tool()
-            );
-            work.outcome.notes.push(why.clone());
-            work.told.push(format!("mcp-lean proxy: {why}"));
-        }
-        if self.is_bare_snapshot(call, text) {
-            match self.unreadable(text) {
-                None => {
-                    let room = self.room(result_tokens, text);
-                    return self.lean_snapshot(call, page.url, text, room, work);
-                }
-                // A snapshot in a shape the proxy does not know (a newer server's) passes as
-                // it came, previewed when long like any text, with a note that says so.
-                Some(why) => {
-                    work.outcome.notes.push(why.clone());
-                    work.told.push(format!("mcp-lean proxy: {why}"));
-                }
-            }
-        }
         let secs = sections(text);
         let mut edits: Vec<(Range<usize>, String)> = Vec::new();
         let reads_snapshots =
@@ -315,7 +304,6 @@ impl Rewriter {
                 raw if raw.trim_start().starts_with("uid=") => raw,
                 _ => page.tree?,
             };
-            let body = body.start..unread_end(text, body);
             let url = devtools_url(raw).to_owned();
             let room = self.room(result_tokens, raw);
             return self

@@ -23,9 +23,10 @@ use std::borrow::Cow;
 
 use crate::error::{Diagnostic, ErrorKind, ParseError};
 use crate::syntax::Brief;
+use crate::syntax::indented::{is_comment, logical_lines, tree};
 use crate::syntax::scalar::json_string;
 use crate::syntax::shared::{cut, new_node, write_json_string};
-use crate::tree::{Attribute, Node, NodeId, NodeKind, Prop, Snapshot, Syntax};
+use crate::tree::{Attribute, Node, NodeKind, Prop, Snapshot, Syntax};
 
 /// The role agent-browser gives text; read as a text node.
 const TEXT_ROLE: &str = "StaticText";
@@ -79,114 +80,37 @@ fn shared_bracket(item: &str) -> bool {
 /// reported and skipped.
 pub(crate) fn parse<'a>(text: &'a str, max_depth: usize) -> (Snapshot<'a>, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
-    let mut nodes: Vec<Node<'a>> = Vec::new();
     if EMPTY_BODIES.contains(&text.trim()) {
         let snap = Snapshot {
-            nodes,
+            nodes: Vec::new(),
             trailing_newline: false,
             source: text,
         };
         return (snap, diagnostics);
     }
-    // Open nodes by indentation; bounded by `max_depth`, so never deeper than that.
-    let mut stack: Vec<(usize, NodeId)> = Vec::new();
-    for (line_no, line) in logical_lines(text) {
-        let indent = line.bytes().take_while(|&b| b == b' ').count();
-        let rest = &line[indent..];
-        if rest.trim().is_empty() || is_comment(rest) {
-            continue;
-        }
-        let Some(item) = rest.strip_prefix("- ") else {
-            diagnostics.push(ParseError::new(
-                line_no,
-                indent + 1,
-                ErrorKind::Syntax {
-                    expected: "a line starting with \"- \"",
-                },
-            ));
-            continue;
-        };
-        if indent % 2 != 0 {
-            diagnostics.push(ParseError::new(
-                line_no,
-                1,
-                ErrorKind::BadIndent {
-                    expected: Some(indent - 1),
-                    found: indent,
-                },
-            ));
-        }
-        while stack.last().is_some_and(|&(i, _)| i >= indent) {
-            if let Some((_, id)) = stack.pop() {
-                nodes[id.index()].end = id_u32(nodes.len());
-            }
-        }
-        if stack.len() >= max_depth {
-            diagnostics.push(ParseError::new(
-                line_no,
-                indent + 1,
-                ErrorKind::TooDeep { limit: max_depth },
-            ));
-            continue;
-        }
-        let Some(mut node) = read_item(item, &mut |column, kind| {
-            diagnostics.push(ParseError::new(line_no, indent + 3 + column, kind));
-        }) else {
-            continue;
-        };
-        let id = NodeId(id_u32(nodes.len()));
-        node.line = id_u32(line_no);
-        node.depth = id_u32(stack.len());
-        node.parent = stack.last().map(|&(_, p)| p);
-        nodes.push(node);
-        stack.push((indent, id));
-    }
-    while let Some((_, id)) = stack.pop() {
-        nodes[id.index()].end = id_u32(nodes.len());
-    }
+    let lines = logical_lines(text, 1, |line| {
+        let trimmed = line.trim_start_matches(' ');
+        trimmed.starts_with("- ") || is_comment(trimmed) || trimmed.trim().is_empty()
+    });
+    let expected = "a line starting with \"- \"";
+    let nodes = tree(
+        lines,
+        "- ",
+        expected,
+        max_depth,
+        &mut diagnostics,
+        |line, found| {
+            read_item(line.item, &mut |column, kind| {
+                found.push(ParseError::new(line.number, line.indent + 3 + column, kind));
+            })
+        },
+    );
     let snap = Snapshot {
         nodes,
         trailing_newline: text.ends_with('\n'),
         source: text,
     };
     (snap, diagnostics)
-}
-
-/// A `# …` line, as digests write them (agent-browser writes none).
-fn is_comment(trimmed: &str) -> bool {
-    trimmed == "#" || trimmed.starts_with("# ")
-}
-
-fn id_u32(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-/// Lines that start a node (`- ` after the indentation) or are comments, each with the lines
-/// after it that do neither, joined: `(line number, text without the final newline)`.
-fn logical_lines(body: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut at = 0;
-    let mut line_no = 1;
-    std::iter::from_fn(move || {
-        if at >= body.len() {
-            return None;
-        }
-        let start = at;
-        let number = line_no;
-        let mut end = body[at..].find('\n').map_or(body.len(), |i| at + i);
-        line_no += 1;
-        while end < body.len() {
-            let next = end + 1;
-            let next_end = body[next..].find('\n').map_or(body.len(), |i| next + i);
-            let trimmed = body[next..next_end].trim_start_matches(' ');
-            if trimmed.starts_with("- ") || is_comment(trimmed) || trimmed.trim().is_empty() {
-                break;
-            }
-            end = next_end;
-            line_no += 1;
-        }
-        at = end + 1;
-        Some((number, body[start..end].trim_end_matches('\r')))
-    })
 }
 
 /// Reads what follows `- `: the role, then an optional JSON name, attribute bracket, cursor

@@ -17,8 +17,9 @@ use std::borrow::Cow;
 
 use crate::error::{Diagnostic, ErrorKind, ParseError};
 use crate::syntax::Brief;
+use crate::syntax::indented::{is_comment, logical_lines, tree};
 use crate::syntax::shared::{cut, new_node};
-use crate::tree::{Attribute, Node, NodeId, NodeKind, Snapshot, Syntax};
+use crate::tree::{Attribute, Node, NodeKind, Snapshot, Syntax};
 
 /// The line chrome-devtools-mcp writes above a snapshot.
 const HEADING: &str = "## Latest page snapshot";
@@ -31,11 +32,6 @@ pub(crate) fn detect(text: &str) -> bool {
         .map(str::trim_start)
         .find(|l| !l.is_empty() && !is_comment(l))
         .is_some_and(|l| l.starts_with("uid="))
-}
-
-/// A `# …` line, as digests write them (chrome-devtools-mcp writes none).
-fn is_comment(trimmed: &str) -> bool {
-    trimmed == "#" || trimmed.starts_with("# ")
 }
 
 /// Whether a line (without its indentation) starts a node or is a comment, rather than
@@ -66,63 +62,27 @@ pub(crate) fn parse<'a>(text: &'a str, max_depth: usize) -> (Snapshot<'a>, Vec<D
     let body = locate(text);
     let first_line = 1 + text[..offset_in(text, body)].matches('\n').count();
     let mut diagnostics = Vec::new();
-    let mut nodes: Vec<Node<'a>> = Vec::new();
-    // Open nodes by indentation; bounded by `max_depth`, so never deeper than that.
-    let mut stack: Vec<(usize, NodeId)> = Vec::new();
-    for (line_no, start, line) in logical_lines(body, first_line) {
-        let indent = line.bytes().take_while(|&b| b == b' ').count();
-        let rest = &line[indent..];
-        if rest.trim().is_empty() || is_comment(rest) {
-            continue;
-        }
-        let Some(after) = rest.strip_prefix("uid=") else {
-            diagnostics.push(ParseError::new(
-                line_no,
-                indent + 1,
-                ErrorKind::Syntax {
-                    expected: "a line starting with uid=",
+    let lines = logical_lines(body, first_line, |line| {
+        let trimmed = line.trim_start();
+        starts_node(trimmed) || trimmed.is_empty()
+    });
+    let expected = "a line starting with uid=";
+    let nodes = tree(
+        lines,
+        "uid=",
+        expected,
+        max_depth,
+        &mut diagnostics,
+        |line, found| {
+            read_line(
+                line.item,
+                line.start + line.indent + 4,
+                &mut |column, kind| {
+                    found.push(ParseError::new(line.number, column + 1, kind));
                 },
-            ));
-            continue;
-        };
-        if indent % 2 != 0 {
-            diagnostics.push(ParseError::new(
-                line_no,
-                1,
-                ErrorKind::BadIndent {
-                    expected: Some(indent - 1),
-                    found: indent,
-                },
-            ));
-        }
-        while stack.last().is_some_and(|&(i, _)| i >= indent) {
-            if let Some((_, id)) = stack.pop() {
-                nodes[id.index()].end = id_u32(nodes.len());
-            }
-        }
-        if stack.len() >= max_depth {
-            diagnostics.push(ParseError::new(
-                line_no,
-                indent + 1,
-                ErrorKind::TooDeep { limit: max_depth },
-            ));
-            continue;
-        }
-        let Some(mut node) = read_line(after, start + indent + 4, &mut |column, kind| {
-            diagnostics.push(ParseError::new(line_no, column + 1, kind));
-        }) else {
-            continue;
-        };
-        let id = NodeId(id_u32(nodes.len()));
-        node.line = id_u32(line_no);
-        node.depth = id_u32(stack.len());
-        node.parent = stack.last().map(|&(_, p)| p);
-        nodes.push(node);
-        stack.push((indent, id));
-    }
-    while let Some((_, id)) = stack.pop() {
-        nodes[id.index()].end = id_u32(nodes.len());
-    }
+            )
+        },
+    );
     let snap = Snapshot {
         nodes,
         trailing_newline: body.ends_with('\n'),
@@ -134,43 +94,6 @@ pub(crate) fn parse<'a>(text: &'a str, max_depth: usize) -> (Snapshot<'a>, Vec<D
 /// The byte offset of `inner` within `outer` (a subslice of it).
 fn offset_in(outer: &str, inner: &str) -> usize {
     (inner.as_ptr() as usize).saturating_sub(outer.as_ptr() as usize)
-}
-
-fn id_u32(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-/// Lines that start a node (`uid=` after the indentation), each with the lines after it that
-/// do not, joined: `(line number, byte offset in body, text without the final newline)`.
-fn logical_lines(body: &str, first_line: usize) -> impl Iterator<Item = (usize, usize, &str)> {
-    let mut at = 0;
-    let mut line_no = first_line;
-    std::iter::from_fn(move || {
-        if at >= body.len() {
-            return None;
-        }
-        let start = at;
-        let number = line_no;
-        let mut end = body[at..].find('\n').map_or(body.len(), |i| at + i);
-        line_no += 1;
-        // Continuation lines: any next line that does not start a node.
-        while end < body.len() {
-            let next = end + 1;
-            let next_end = body[next..].find('\n').map_or(body.len(), |i| next + i);
-            let next_line = &body[next..next_end];
-            let trimmed = next_line.trim_start();
-            if starts_node(trimmed) || trimmed.is_empty() {
-                break;
-            }
-            end = next_end;
-            line_no += 1;
-        }
-        at = end + 1;
-        // A CRLF line ending, and any further CR before it: a CR kept at a line's end would
-        // be read as part of the last token and lost when the line is written back.
-        let text = body[start..end].trim_end_matches('\r');
-        Some((number, start, text))
-    })
 }
 
 /// Reads what follows `uid=`: the uid, then a role with an optional name and attributes, or a

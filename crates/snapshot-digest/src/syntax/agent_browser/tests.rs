@@ -1,4 +1,5 @@
 use super::*;
+use crate::tree::NodeId;
 use crate::{Config, DigestConfig, parse, parse_lenient, parse_lenient_with, render};
 
 /// Lines as agent-browser 0.41.2 writes them (its full snapshot of a small page of ours, with

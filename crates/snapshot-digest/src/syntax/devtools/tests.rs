@@ -1,4 +1,5 @@
 use super::*;
+use crate::tree::NodeId;
 use crate::{Config, parse, parse_lenient, render};
 
 const SHOP: &str = "uid=1_0 RootWebArea \"Kettle shop\" url=\"http://127.0.0.1:8000/shop.html\"\n  uid=1_1 navigation\n    uid=1_2 link \"Basket (2 items)\" url=\"http://127.0.0.1:8000/basket\"\n  uid=1_5 button \"Add to basket\" focusable focused\n  uid=1_6 \"Price: 39.90\"\n";
