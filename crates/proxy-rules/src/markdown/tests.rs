@@ -91,5 +91,9 @@ fn odd_text_never_panics() {
 fn a_gcf_snapshot_runs_past_its_own_children_lines() {
     let text = "## Latest page snapshot\nGCF profile=generic\nid=1_0\n## children [1]{id,role,name}\n1_1|button|Add\n## Pages\n1: shop";
     let body = devtools_snapshot(text).expect("a body");
-    assert!(text[body.clone()].ends_with("1_1|button|Add"), "{:?}", &text[body]);
+    assert!(
+        text[body.clone()].ends_with("1_1|button|Add"),
+        "{:?}",
+        &text[body]
+    );
 }
