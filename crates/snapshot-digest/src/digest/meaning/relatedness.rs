@@ -14,10 +14,12 @@
 //! (written by the `model_whole_words` bench binary from the table alone), so that most
 //! words of a page take one hash lookup instead of a search.
 
+mod format;
 mod trie;
 
 use std::sync::OnceLock;
 
+use self::format::{Table, u32_at};
 use self::trie::{ROOT, Trie};
 use super::hash::FastMap;
 use super::lexicon::is_stopword;
@@ -51,7 +53,7 @@ pub trait Relatedness: Send + Sync {
 }
 
 /// The built-in [`Relatedness`]: static multilingual embeddings of text pieces, compiled
-/// into the crate and read once per process, on first use.
+/// into the crate and used where it lies in the binary.
 ///
 /// Text is folded (lowercase, Latin accents stripped), split into words, and each word cut
 /// into pieces of the table by the most probable segmentation under the teacher's unigram
@@ -59,16 +61,17 @@ pub trait Relatedness: Send + Sync {
 /// carry no intent (`the`, `to`, `my`) are dropped.
 pub struct StaticEmbeddings {
     dims: usize,
-    /// Log-probabilities of the pieces, for segmentation.
-    logp: Vec<f32>,
+    /// The number of pieces.
+    pieces: usize,
     /// `pieces × dims` int8 components; one scale for all.
     vectors: &'static [u8],
-    /// The pieces as a byte trie, for segmentation.
+    /// The pieces as a byte trie with their log-probabilities, for segmentation.
     trie: Trie,
-    /// The whole words (`▁word`, without the mark) whose best segmentation is their own
-    /// piece, by word: such a word takes one lookup instead of the search. Empty for a
-    /// table without its [`StaticEmbeddings::whole_words_table`]: every word searched.
-    whole: FastMap<&'static str, u32>,
+    /// A bit per piece, lowest bit first: set for the whole words (`▁word`) whose best
+    /// segmentation is their own piece, which a walk down the trie finds without the
+    /// search. Empty for a table without its
+    /// [`StaticEmbeddings::whole_words_table`]: every word searched.
+    whole: &'static [u8],
     /// The part of the table that lists the pieces' texts, one a line.
     texts: &'static str,
 }
@@ -83,20 +86,25 @@ const WHOLE_MAGIC: &[u8; 8] = b"MLWHOLE1";
 impl std::fmt::Debug for StaticEmbeddings {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("StaticEmbeddings")
-            .field("pieces", &self.logp.len())
+            .field("pieces", &self.pieces)
             .field("dims", &self.dims)
             .finish_non_exhaustive()
     }
 }
 
 impl StaticEmbeddings {
-    /// The built-in model, loaded on first use (a few milliseconds) and kept for the process.
+    /// The built-in model, read where it lies in the binary (its trie laid out at compile
+    /// time): its first use costs microseconds, and only the pages of the table a page's
+    /// words reach are ever read.
     #[must_use]
     pub fn builtin() -> &'static Self {
         static MODEL: OnceLock<StaticEmbeddings> = OnceLock::new();
         MODEL.get_or_init(|| {
-            Self::from_builtin(include_bytes!("relatedness.bin"))
-                .with_whole_words(include_bytes!("relatedness-whole.bin"))
+            Self::from_builtin(
+                include_bytes!("relatedness.bin"),
+                include_bytes!(concat!(env!("OUT_DIR"), "/relatedness-trie.bin")),
+            )
+            .with_whole_words(include_bytes!("relatedness-whole.bin"))
         })
     }
 
@@ -105,22 +113,13 @@ impl StaticEmbeddings {
     /// pieces is not read (every word is searched, with the same result).
     fn with_whole_words(mut self, table: &'static [u8]) -> Self {
         let bits = table.get(WHOLE_MAGIC.len() + 4..).unwrap_or_default();
-        let pieces = table
-            .get(WHOLE_MAGIC.len()..WHOLE_MAGIC.len() + 4)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize);
-        if !(table.starts_with(WHOLE_MAGIC)
-            && pieces == Some(self.logp.len())
-            && bits.len() == self.logp.len().div_ceil(8))
+        let pieces = u32_at(table, WHOLE_MAGIC.len()).map(|n| n as usize);
+        if table.starts_with(WHOLE_MAGIC)
+            && pieces == Some(self.pieces)
+            && bits.len() == self.pieces.div_ceil(8)
         {
-            return self;
+            self.whole = bits;
         }
-        let texts = piece_texts(self.texts, self.logp.len());
-        self.whole = texts
-            .iter()
-            .zip(0u32..)
-            .filter(|&(_, id)| bits[id as usize / 8] & (1 << (id % 8)) != 0)
-            .filter_map(|(text, id)| Some((text.strip_prefix(WORD_START)?, id)))
-            .collect();
         self
     }
 
@@ -143,7 +142,7 @@ impl StaticEmbeddings {
     /// ```
     #[must_use]
     pub fn whole_words_table(&self) -> Vec<u8> {
-        let n = self.logp.len();
+        let n = self.pieces;
         let mut out = WHOLE_MAGIC.to_vec();
         out.extend_from_slice(&u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes());
         let start = out.len();
@@ -163,66 +162,63 @@ impl StaticEmbeddings {
         out
     }
 
-    /// The built-in table when it reads, else a model that knows no piece (every text
-    /// unranked): a broken build gives a digest without the model, never a panic.
-    fn from_builtin(data: &'static [u8]) -> Self {
-        Self::from_table(data).unwrap_or(Self {
-            dims: 0,
-            logp: Vec::new(),
-            vectors: &[],
-            trie: Trie::new(&[], &[]),
-            whole: FastMap::default(),
-            texts: "",
-        })
+    /// The built-in table with its trie when both read (the trie built here when it does
+    /// not fit the table), else a model that knows no piece (every text unranked): a broken
+    /// build gives a digest without the model, never a panic.
+    fn from_builtin(data: &'static [u8], trie: &'static [u8]) -> Self {
+        Table::read(data)
+            .map(|table| {
+                let trie = Trie::from_bytes(trie, table.pieces)
+                    .unwrap_or_else(|| Trie::new(&table.piece_texts(), &table.logp()));
+                Self::with_trie(&table, trie)
+            })
+            .unwrap_or(Self {
+                dims: 0,
+                pieces: 0,
+                vectors: &[],
+                trie: Trie::new(&[], &[]),
+                whole: &[],
+                texts: "",
+            })
     }
 
     /// A model from a table in the format `scripts/relatedness-table.py` writes (the
     /// built-in's, or one distilled from another teacher the same way); `None` when `data`
-    /// is not such a table.
+    /// is not such a table. Its trie is built here (about 20 ms for 64,000 pieces).
     #[must_use]
     pub fn from_table(data: &'static [u8]) -> Option<Self> {
-        let u32_at = |at: usize| {
-            data.get(at..at + 4)
-                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        };
-        if data.get(..8)? != b"MLREL1\0\0" {
+        let table = Table::read(data)?;
+        let trie = Trie::new(&table.piece_texts(), &table.logp());
+        Some(Self::with_trie(&table, trie))
+    }
+
+    fn with_trie(table: &Table<'static>, trie: Trie) -> Self {
+        Self {
+            dims: table.dims,
+            pieces: table.pieces,
+            vectors: table.vectors,
+            trie,
+            whole: &[],
+            texts: table.texts,
+        }
+    }
+
+    /// The piece `word` (folded, with its word-start mark) is, when the whole-word table
+    /// says that is its best segmentation.
+    fn whole_word(&self, word: &str) -> Option<u32> {
+        if self.whole.is_empty() {
             return None;
         }
-        let n = u32_at(8)? as usize;
-        let dims = u32_at(12)? as usize;
-        let scale = f32::from_bits(u32_at(16)?);
-        let mut at = 20;
-        let logp: Vec<f32> = data
-            .get(at..at + 2 * n)?
-            .chunks_exact(2)
-            .map(|b| f32::from(i16::from_le_bytes([b[0], b[1]])) / 1000.0)
-            .collect();
-        at += 2 * n;
-        let vectors = data.get(at..at + n * dims)?;
-        at += n * dims;
-        let texts = std::str::from_utf8(data.get(at..)?).ok()?;
-        let pieces = piece_texts(texts, n);
-        let trie = Trie::new(&pieces, &logp);
-        // The scale is folded into the weights: cosine ignores it.
-        let _ = scale;
-        Some(Self {
-            dims,
-            logp,
-            vectors,
-            trie,
-            whole: FastMap::default(),
-            texts,
-        })
+        let (id, _) = self.trie.piece(self.trie.walk(word.as_bytes())?)?;
+        let bits = self.whole.get(id as usize / 8)?;
+        (bits & (1 << (id % 8)) != 0).then_some(id)
     }
 
     /// Appends the pieces of one folded word (with its word-start mark) to `out`: the
     /// segmentation of highest total log-probability. A word the whole-word table lists is
     /// its own piece; another is searched.
     fn segment(&self, word: &str, scratch: &mut Scratch, out: &mut Vec<u32>) {
-        if let Some(&id) = word
-            .strip_prefix(WORD_START)
-            .and_then(|w| self.whole.get(w))
-        {
+        if let Some(id) = self.whole_word(word) {
             out.push(id);
             return;
         }
@@ -389,7 +385,7 @@ impl Relatedness for StaticEmbeddings {
         }
         // Document frequency of each piece over the texts: a piece in every control (the
         // site's name, a section's heading) says little about which one the goal needs.
-        let mut df = vec![0u32; self.logp.len()];
+        let mut df = vec![0u32; self.pieces];
         let mut seen = Vec::new();
         for span in &spans {
             seen.clear();
@@ -406,7 +402,7 @@ impl Relatedness for StaticEmbeddings {
         let idf = |p: u32| (total / (df[p as usize] as f32 + 0.5)).ln();
         // The text each piece was last summed for, so that a repeated piece counts once
         // without a search of the text's earlier pieces (a paragraph has hundreds).
-        let mut last = vec![u32::MAX; self.logp.len()];
+        let mut last = vec![u32::MAX; self.pieces];
         let goal_vector = self.weighted_sum(&goal_pieces, &idf, &mut last, u32::MAX - 1);
         let goal_norm = norm(&goal_vector);
         if goal_norm == 0.0 {

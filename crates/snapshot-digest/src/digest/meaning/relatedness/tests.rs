@@ -7,7 +7,7 @@ fn pieces(text: &str) -> Vec<&'static str> {
     let mut ids = Vec::new();
     Pieces::new(model).of(text, false, &mut ids);
     // The pieces' text ends the table, one a line, after the log-probabilities and vectors.
-    let by_id = piece_texts(model.texts, model.logp.len());
+    let by_id = piece_texts(model.texts, model.pieces);
     ids.iter().map(|&id| by_id[id as usize]).collect()
 }
 
@@ -53,9 +53,23 @@ fn a_whole_word_table_that_does_not_fit_is_not_read() {
 }
 
 #[test]
+fn the_builtin_trie_is_the_one_the_table_builds() {
+    // The build script lays it out; a model that had to build it would still work, slower.
+    let data: &'static [u8] = include_bytes!("../relatedness.bin");
+    let laid_out: &'static [u8] = include_bytes!(concat!(env!("OUT_DIR"), "/relatedness-trie.bin"));
+    let table = Table::read(data).expect("the table reads");
+    let built = Trie::new(&table.piece_texts(), &table.logp());
+    assert!(Trie::from_bytes(laid_out, table.pieces).is_some());
+    assert!(
+        laid_out == built.bytes(),
+        "the build script's trie differs from the one the table builds"
+    );
+}
+
+#[test]
 fn the_builtin_table_reads() {
     let model = StaticEmbeddings::builtin();
-    assert_eq!((model.logp.len(), model.dims), (64_000, 128));
+    assert_eq!((model.pieces, model.dims), (64_000, 128));
     assert_eq!(model.vectors.len(), 64_000 * 128);
 }
 

@@ -2,32 +2,20 @@
 //! extensions one byte at a time: a hash map of every piece and prefix hashed and compared
 //! every substring again, a fifth of a goal digest's time on a long page.
 //!
-//! The children of a node are one contiguous run sorted by their byte: a child is found by
-//! a binary search of that run's bytes, which lie side by side in an array of their own (a
-//! step down costs a cache line or two, not one per probe), and the trie is built in linear
-//! time after one sort.
+//! The trie is read where it lies: the built-in table's, laid out at compile time by the
+//! build script, in the binary; another table's, laid out once when its model is made
+//! (the layout is [`format::trie_bytes`](super::format::trie_bytes)'s).
 
-/// No piece ends at this node: it is only a prefix of longer ones.
-const NO_PIECE: u32 = u32::MAX;
+use std::borrow::Cow;
 
-/// What a step down needs next, in one record (one cache line's load): the node's children
-/// and the piece that ends there with its log-probability.
-#[derive(Clone, Copy)]
-struct Node {
-    first: u32,
-    end: u32,
-    piece: u32,
-    logp: f32,
-}
+use super::format::{NO_PIECE, NODE_BYTES, NODES_AT, ROOT_AT, TRIE_MAGIC, trie_bytes, u32_at};
 
-/// Every piece of the table and every byte prefix of one; node `k` is `nodes[k]`, reached
-/// by `byte[k]` from its parent.
+/// Every piece of the table and every byte prefix of one, in the layout of
+/// [`trie_bytes`].
 pub(super) struct Trie {
-    byte: Vec<u8>,
-    nodes: Vec<Node>,
-    /// The root's children by byte (`NO_PIECE` for none): every char of every word starts
-    /// a walk at the root, whose run of children is the longest to search.
-    root: Box<[u32; 256]>,
+    data: Cow<'static, [u8]>,
+    /// Where the nodes' bytes start.
+    bytes_at: usize,
 }
 
 /// The node of the empty prefix.
@@ -37,103 +25,75 @@ impl Trie {
     /// The trie of `pieces`, each known by its index and with the log-probability of the
     /// same index in `logp`; of two equal pieces the later wins, as a map insert would.
     pub(super) fn new(pieces: &[&str], logp: &[f32]) -> Self {
-        let mut order: Vec<u32> = (0..u32::try_from(pieces.len()).unwrap_or(u32::MAX)).collect();
-        order.sort_by(|&a, &b| {
-            pieces[a as usize]
-                .as_bytes()
-                .cmp(pieces[b as usize].as_bytes())
-        });
-        // Pre-order first: in sorted order, a piece adds the nodes past its common prefix
-        // with the piece before it. Each entry: depth, byte, parent (pre-order), piece.
-        let mut pre: Vec<(u32, u8, u32, u32)> = vec![(0, 0, 0, NO_PIECE)];
-        let mut path: Vec<u32> = vec![0];
-        let mut prev: &[u8] = &[];
-        for &id in &order {
-            let bytes = pieces[id as usize].as_bytes();
-            let common = prev.iter().zip(bytes).take_while(|(a, b)| a == b).count();
-            path.truncate(common + 1);
-            for (d, &b) in bytes.iter().enumerate().skip(common) {
-                let parent = path[d];
-                let at = u32::try_from(pre.len()).unwrap_or(u32::MAX);
-                pre.push((
-                    u32::try_from(d + 1).unwrap_or(u32::MAX),
-                    b,
-                    parent,
-                    NO_PIECE,
-                ));
-                path.push(at);
-            }
-            if let Some(&end) = path.get(bytes.len()) {
-                pre[end as usize].3 = id;
-            }
-            prev = bytes;
+        let pieces: Vec<&[u8]> = pieces.iter().map(|p| p.as_bytes()).collect();
+        Self::read(Cow::Owned(trie_bytes(&pieces, logp)), pieces.len()).unwrap_or_else(Self::empty)
+    }
+
+    /// The trie laid out in `data` for a table of `pieces` pieces, or `None` when `data` is
+    /// not one (another table's, or cut short).
+    pub(super) fn from_bytes(data: &'static [u8], pieces: usize) -> Option<Self> {
+        Self::read(Cow::Borrowed(data), pieces)
+    }
+
+    fn read(data: Cow<'static, [u8]>, pieces: usize) -> Option<Self> {
+        if data.get(..8)? != TRIE_MAGIC || u32_at(&data, 8)? as usize != pieces {
+            return None;
         }
-        // Then each node's children as one block, sorted by byte (pre-order lists a node's
-        // children in byte order), the blocks in the pre-order of their parents: the block of
-        // a node's first child comes right after the node's own, so a word's path down a
-        // chain of single children stays in neighbouring memory.
-        let mut children = vec![0u32; pre.len()];
-        for p in pre.iter().skip(1) {
-            children[p.2 as usize] += 1;
+        let nodes = u32_at(&data, 12)? as usize;
+        let bytes_at = NODES_AT.checked_add(nodes.checked_mul(NODE_BYTES)?)?;
+        (nodes > 0 && data.len() == bytes_at.checked_add(nodes)?).then_some(Self { data, bytes_at })
+    }
+
+    /// The trie's layout.
+    #[cfg(test)]
+    pub(super) fn bytes(&self) -> &[u8] {
+        &self.data
+    }
+
+    /// The trie of no piece: only the root.
+    fn empty() -> Self {
+        let mut data = TRIE_MAGIC.to_vec();
+        data.extend_from_slice(&0u32.to_le_bytes());
+        data.extend_from_slice(&1u32.to_le_bytes());
+        data.resize(NODES_AT + NODE_BYTES + 1, 0);
+        for child in data[ROOT_AT..NODES_AT].chunks_exact_mut(4) {
+            child.copy_from_slice(&NO_PIECE.to_le_bytes());
         }
-        let mut at = vec![0u32; pre.len()];
-        let mut free = vec![0u32; pre.len()];
-        let mut trie = Self {
-            byte: vec![0; pre.len()],
-            nodes: vec![
-                Node {
-                    first: 0,
-                    end: 0,
-                    piece: NO_PIECE,
-                    logp: f32::NEG_INFINITY,
-                };
-                pre.len()
-            ],
-            root: Box::new([NO_PIECE; 256]),
-        };
-        let mut cursor = 1u32;
-        for (i, &(depth, byte, parent, piece)) in pre.iter().enumerate() {
-            if depth > 0 {
-                let slot = &mut free[parent as usize];
-                at[i] = *slot;
-                *slot += 1;
-            }
-            let me = at[i] as usize;
-            free[i] = cursor;
-            trie.byte[me] = byte;
-            let node = &mut trie.nodes[me];
-            node.first = cursor;
-            node.end = cursor + children[i];
-            cursor += children[i];
-            if let Some(&p) = logp.get(piece as usize) {
-                node.piece = piece;
-                node.logp = p;
-            }
-            if depth == 1 {
-                trie.root[usize::from(byte)] = at[i];
-            }
+        data[NODES_AT + 8..NODES_AT + 12].copy_from_slice(&NO_PIECE.to_le_bytes());
+        Self {
+            data: Cow::Owned(data),
+            bytes_at: NODES_AT + NODE_BYTES,
         }
-        trie
+    }
+
+    /// Field `k` of `node`'s record.
+    fn field(&self, node: u32, k: usize) -> Option<u32> {
+        u32_at(&self.data, NODES_AT + node as usize * NODE_BYTES + 4 * k)
     }
 
     /// The node one byte further down from `node`, if a piece goes on with `byte`.
     pub(super) fn child(&self, node: u32, byte: u8) -> Option<u32> {
         if node == ROOT {
-            let child = self.root[usize::from(byte)];
+            let child = u32_at(&self.data, ROOT_AT + 4 * usize::from(byte))?;
             return (child != NO_PIECE).then_some(child);
         }
-        let n = self.nodes.get(node as usize)?;
-        let run = self.byte.get(n.first as usize..n.end as usize)?;
+        let (first, end) = (self.field(node, 0)?, self.field(node, 1)?);
+        let run = self
+            .data
+            .get(self.bytes_at + first as usize..self.bytes_at + end as usize)?;
         let at = run.binary_search(&byte).ok()?;
-        Some(n.first + u32::try_from(at).ok()?)
+        Some(first + u32::try_from(at).ok()?)
+    }
+
+    /// The node `bytes` lead to from the root, if a piece starts with them.
+    pub(super) fn walk(&self, bytes: &[u8]) -> Option<u32> {
+        bytes.iter().try_fold(ROOT, |node, &b| self.child(node, b))
     }
 
     /// The piece that ends at `node` and its log-probability, if one does.
     pub(super) fn piece(&self, node: u32) -> Option<(u32, f32)> {
-        self.nodes
-            .get(node as usize)
-            .filter(|n| n.piece != NO_PIECE)
-            .map(|n| (n.piece, n.logp))
+        let piece = self.field(node, 2).filter(|&p| p != NO_PIECE)?;
+        Some((piece, f32::from_bits(self.field(node, 3)?)))
     }
 }
 

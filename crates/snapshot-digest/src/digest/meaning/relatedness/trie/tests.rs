@@ -30,3 +30,20 @@ fn an_empty_table_has_only_the_root() {
     assert_eq!(trie.child(ROOT, b'a'), None);
     assert!(trie.piece(ROOT).is_none());
 }
+
+#[test]
+fn a_layout_for_another_table_or_cut_short_is_not_read() {
+    let pieces = ["▁an", "melden"];
+    let bytes: Vec<&[u8]> = pieces.iter().map(|p| p.as_bytes()).collect();
+    let data: &'static [u8] = trie_bytes(&bytes, &[-1.0, -2.0]).leak();
+    let trie = Trie::from_bytes(data, 2).expect("the layout reads");
+    assert_eq!(find(&trie, "melden"), Some(1));
+    assert_eq!(
+        trie.walk(b"\xe2\x96\x81a").and_then(|n| trie.piece(n)),
+        None
+    );
+    assert!(Trie::from_bytes(data, 3).is_none(), "another table's");
+    assert!(Trie::from_bytes(&data[..data.len() - 1], 2).is_none());
+    assert!(Trie::from_bytes(b"MLTRIE01", 2).is_none());
+    assert!(Trie::from_bytes(b"", 0).is_none());
+}
