@@ -4,13 +4,11 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use regex::Regex;
-
-use crate::signal::grammar;
+use crate::signal::{Grammar, grammar};
 
 /// Words that give what precedes them to data ("… found in the page"): English, and read after
 /// a match in any language, since some share English's words ("ignore … instructions").
-static DATA_OWNED: LazyLock<Regex> = LazyLock::new(|| {
+static DATA_OWNED: LazyLock<Grammar> = LazyLock::new(|| {
     grammar(
         r"(?i)^\s*(?:(?:or|and)\s+[\w-]+\s+)?(?:that\s+(?:are|appear|come)\s+|which\s+(?:are|appear|come)\s+)?(?:found|returned|embedded|contained|included|appearing|coming|inside|within|in\s+(?:the\s+|any\s+)?(?:results?|pages?|output|responses?|data|documents?|content|snippets?|titles?|text|files?|e-?mails?|messages?|web\s+pages?|tool\s+results?))\b",
         &[],

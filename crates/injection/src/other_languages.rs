@@ -26,10 +26,8 @@ mod spanish;
 use std::ops::Range;
 use std::sync::{LazyLock, OnceLock};
 
-use regex::Regex;
-
 use crate::excuse::{owned_by_data, sentence};
-use crate::signal::{PageWeight, Signal, Strength::Strong};
+use crate::signal::{Grammar, PageWeight, Signal, Strength::Strong};
 use grammars::{disregard, negated_send, secrets, send_out, send_verbs, system_turn};
 use language::{Language, Words};
 
@@ -106,12 +104,12 @@ pub(crate) static SIGNALS: LazyLock<Vec<Signal>> = LazyLock::new(|| {
 
 /// One grammar per language, built from its words at its first use.
 struct PerLanguage {
-    grammars: [OnceLock<Regex>; LANGUAGES.len()],
-    build: fn(&Words) -> Regex,
+    grammars: [OnceLock<Grammar>; LANGUAGES.len()],
+    build: fn(&Words) -> Grammar,
 }
 
 impl PerLanguage {
-    const fn new(build: fn(&Words) -> Regex) -> Self {
+    const fn new(build: fn(&Words) -> Grammar) -> Self {
         Self {
             grammars: [const { OnceLock::new() }; LANGUAGES.len()],
             build,
@@ -119,7 +117,7 @@ impl PerLanguage {
     }
 
     /// The grammar of `LANGUAGES[language]`.
-    fn of(&self, language: usize) -> &Regex {
+    fn of(&self, language: usize) -> &Grammar {
         self.grammars[language].get_or_init(|| (self.build)(&LANGUAGES[language].words))
     }
 }

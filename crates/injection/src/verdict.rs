@@ -91,11 +91,11 @@ fn decide(text: &str, mask: u64, origin: Origin) -> Option<Finding> {
         let Some(m) = signal.pattern.find_iter(text).find(|m| {
             !signal
                 .excused
-                .is_some_and(|excused| excused(text, m.range()))
+                .is_some_and(|excused| excused(text, m.clone()))
         }) else {
             continue;
         };
-        if let Some(finding) = found.add(signal, m.as_str(), origin) {
+        if let Some(finding) = found.add(signal, &text[m], origin) {
             return Some(finding);
         }
     }

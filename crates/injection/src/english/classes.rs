@@ -1,11 +1,9 @@
 //! The English word classes the grammars share, and the grammar that expands them.
 
-use regex::Regex;
-
-use crate::signal::grammar;
+use crate::signal::{Grammar, grammar};
 
 /// A grammar with the English word classes.
-pub(super) fn english(pattern: &str) -> Regex {
+pub(super) fn english(pattern: &str) -> Grammar {
     grammar(pattern, CLASSES)
 }
 

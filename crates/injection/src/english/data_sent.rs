@@ -4,11 +4,9 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use regex::Regex;
-
 use super::classes::english;
 use crate::excuse::sentence;
-use crate::signal::{PageWeight, Signal, Strength::Strong};
+use crate::signal::{Grammar, PageWeight, Signal, Strength::Strong};
 
 /// The user's data, or the machine's, sent to an address or passed to a tool.
 pub(super) static USER_DATA_SENT: Signal = Signal {
@@ -60,7 +58,7 @@ pub(super) static THEIR_DATA_SENT: Signal = Signal {
 };
 
 /// A verb of giving out with a negation just before it: "never send", "do not share".
-static NEGATED_SEND: LazyLock<Regex> = LazyLock::new(|| {
+static NEGATED_SEND: LazyLock<Grammar> = LazyLock::new(|| {
     english(
         r"(?i)\b(?:never|not|don't|dont|do\s+not|won't|will\s+not|must\s+not|no\s+one\s+(?:should|will))\s+(?:\S+\s+){0,3}?(?:send|e-?mail|mail|forward|post|upload|share|give|disclose|provide|submit|enter|type|reveal)\b",
     )

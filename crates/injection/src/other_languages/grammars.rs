@@ -1,10 +1,8 @@
 //! The grammars of the strong signals, the same for every language other than English, each
 //! built from one language's words.
 
-use regex::Regex;
-
 use super::language::Words;
-use crate::signal::compile;
+use crate::signal::{Grammar, compile};
 
 /// An e-mail address or a URL, in any language.
 const DEST: &str = r"(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://\S+)";
@@ -25,7 +23,7 @@ fn edge(w: &Words) -> &'static str {
 }
 
 /// An order to disregard instructions, verb first or verb last.
-pub(super) fn disregard(w: &Words) -> Regex {
+pub(super) fn disregard(w: &Words) -> Grammar {
     let e = edge(w);
     let mut forms = Vec::new();
     if !w.disregard.is_empty() {
@@ -49,7 +47,7 @@ pub(super) fn disregard(w: &Words) -> Regex {
 }
 
 /// A system turn opened by its label, where a turn begins.
-pub(super) fn system_turn(w: &Words) -> Regex {
+pub(super) fn system_turn(w: &Words) -> Grammar {
     compile(&format!(
         r"(?i)(?:^|[\n.!?。！？:*#>\])-]\s*)(?:{})\s*:",
         w.system_label
@@ -58,28 +56,28 @@ pub(super) fn system_turn(w: &Words) -> Regex {
 
 /// An address: where a request to send would send to. The verb and the secret are looked
 /// for in its sentence ([`unsent`](super::unsent)), three small grammars in place of one of six orders.
-pub(super) fn send_out(_: &Words) -> Regex {
+pub(super) fn send_out(_: &Words) -> Grammar {
     compile(DEST)
 }
 
 /// A language's verbs of sending, as a grammar of their own.
-pub(super) fn send_verbs(w: &Words) -> Regex {
+pub(super) fn send_verbs(w: &Words) -> Grammar {
     words_of(w, w.send)
 }
 
 /// A language's secrets, as a grammar of their own.
-pub(super) fn secrets(w: &Words) -> Regex {
+pub(super) fn secrets(w: &Words) -> Grammar {
     words_of(w, w.secrets)
 }
 
 /// A class of a language's words as a grammar, from a word's edge.
-fn words_of(w: &Words, words: &str) -> Regex {
+fn words_of(w: &Words, words: &str) -> Grammar {
     let e = edge(w);
     compile(&format!("(?i){e}(?:{words})"))
 }
 
 /// A verb of sending with a negation before it, or after it where the language puts it there.
-pub(super) fn negated_send(w: &Words) -> Regex {
+pub(super) fn negated_send(w: &Words) -> Grammar {
     let e = edge(w);
     let near = if w.unspaced {
         "[^。！？!?\\n]{0,4}?"
