@@ -7,9 +7,10 @@
 //! list holds the most of the goal's words, when it holds more of them than the English list.
 //! The same lists tell whether a page reads as English ([`PageLanguage`]).
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use super::hash::{FastMap, FastSet};
+use super::hash::FastMap;
 use super::lexicon::is_stopword;
 use super::text::fold;
 use super::tuning::{MIN_WORDS, PAGE_WORDS};
@@ -17,13 +18,14 @@ use super::tuning::{MIN_WORDS, PAGE_WORDS};
 /// The table: one line per language, its ISO 639-3 code, a tab, its words.
 const TABLE: &str = include_str!("stopwords.tsv");
 
-/// The folded lists.
+/// The folded lists, as one map: each word of any list with one bit per list holding it,
+/// bit 0 English, bit `k` the `k`th other language in table order (fewer than 64 lists). A
+/// word already folded in the table (nearly all) is borrowed from it, so the first goal of a
+/// process builds one map of 13,500 entries and no string.
 struct Lists {
-    /// The lists of languages other than English, in table order.
-    others: Vec<FastSet<String>>,
-    /// Each word of any list, with one bit per list holding it: bit 0 English, bit `k + 1`
-    /// the `k`th of `others` (fewer than 64 lists).
-    masks: FastMap<String, u64>,
+    /// The number of lists, English's included.
+    lists: usize,
+    masks: FastMap<Cow<'static, str>, u64>,
 }
 
 impl Lists {
@@ -33,12 +35,12 @@ impl Lists {
     }
 
     /// Adds one to the count of every list that holds `word`: `counts[0]` English,
-    /// `counts[k + 1]` the `k`th of `others`.
+    /// `counts[k]` the `k`th other language.
     fn tally(&self, word: &str, counts: &mut Vec<u32>) {
         let Some(&mask) = self.masks.get(word) else {
             return;
         };
-        counts.resize(self.others.len() + 1, 0);
+        counts.resize(self.lists, 0);
         let mut bits = mask;
         while bits != 0 {
             if let Some(count) = counts.get_mut(bits.trailing_zeros() as usize) {
@@ -52,31 +54,57 @@ impl Lists {
 fn lists() -> &'static Lists {
     static LISTS: OnceLock<Lists> = OnceLock::new();
     LISTS.get_or_init(|| {
-        let mut english = FastSet::default();
-        let mut others = Vec::new();
+        let mut masks: FastMap<Cow<'static, str>, u64> = FastMap::default();
+        masks.reserve(TABLE.len() / 8);
+        // English is bit 0 wherever its line is; the others follow in table order.
+        let mut next = 1;
         for line in TABLE.lines() {
             let Some((code, words)) = line.split_once('\t') else {
                 continue;
             };
-            let set: FastSet<String> = words.split(' ').map(fold).collect();
-            if code == "eng" {
-                english = set;
+            let bit = if code == "eng" {
+                0
+            } else if next < 64 {
+                next += 1;
+                next - 1
             } else {
-                others.push(set);
+                continue;
+            };
+            for word in words.split(' ') {
+                let folded = if is_folded(word) {
+                    Cow::Borrowed(word)
+                } else {
+                    Cow::Owned(fold(word))
+                };
+                *masks.entry(folded).or_default() |= 1 << bit;
             }
         }
-        let mut masks: FastMap<String, u64> = FastMap::default();
-        for (bit, set) in std::iter::once(&english)
-            .chain(&others)
-            .enumerate()
-            .take(64)
-        {
-            for word in set {
-                *masks.entry(word.clone()).or_default() |= 1 << bit;
-            }
+        Lists {
+            lists: next,
+            masks,
         }
-        Lists { others, masks }
     })
+}
+
+/// Whether [`fold`] leaves `word` as it is: no capital and no accent it strips.
+fn is_folded(word: &str) -> bool {
+    word.bytes().all(|b| !b.is_ascii_uppercase()) && (word.is_ascii() || fold(word) == word)
+}
+
+/// The function words of one language of the table.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FunctionWords {
+    bit: u32,
+}
+
+impl FunctionWords {
+    /// Whether `word` (folded) is one of them.
+    pub(crate) fn contains(self, word: &str) -> bool {
+        lists()
+            .masks
+            .get(word)
+            .is_some_and(|m| m & (1 << self.bit) != 0)
+    }
 }
 
 /// Whether `word` (folded) is a function word of any language of the table.
@@ -86,7 +114,7 @@ pub(crate) fn is_function_word_anywhere(word: &str) -> bool {
 
 /// The function words of the goal's language when it is not English, for goal words already
 /// folded and split.
-pub(crate) fn of_goal(words: &[String]) -> Option<&'static FastSet<String>> {
+pub(crate) fn of_goal(words: &[String]) -> Option<FunctionWords> {
     let lists = lists();
     let english = words
         .iter()
@@ -103,11 +131,9 @@ pub(crate) fn of_goal(words: &[String]) -> Option<&'static FastSet<String>> {
         .skip(1)
         .max_by_key(|&(_, &count)| count)?;
     let count = count as usize;
-    if count >= MIN_WORDS && count > english {
-        lists.others.get(k - 1)
-    } else {
-        None
-    }
+    (count >= MIN_WORDS && count > english).then_some(FunctionWords {
+        bit: u32::try_from(k).ok()?,
+    })
 }
 
 /// The language of a page's text, counted word by word as the text is read: whether it reads

@@ -16,6 +16,7 @@ fn a_goal_gets_its_own_languages_function_words() {
     assert!(!list.contains("artikel"));
     let french = words("Quelle croissance la Commission prévoit-elle pour l'UE ?");
     assert!(of_goal(&french).is_some_and(|l| l.contains("pour")));
+    assert!(!of_goal(&french).is_some_and(|l| l.contains("um")));
 }
 
 fn page(text: &str) -> PageLanguage {
