@@ -23,10 +23,14 @@ fn main() {
     // A table that does not read gives an empty layout: the crate then builds the trie when
     // the model is first used, as it does for any other table.
     let bytes = std::fs::read(TABLE).ok().map_or_else(Vec::new, |data| {
-        format::Table::read(&data).map_or_else(Vec::new, |table| {
-            let pieces: Vec<&[u8]> = table.piece_texts().iter().map(|p| p.as_bytes()).collect();
-            format::trie_bytes(&pieces, &table.logp())
-        })
+        let table = format::Table::read(&data);
+        table
+            .as_ref()
+            .and_then(|table| Some((table.piece_texts()?, table.logp())))
+            .map_or_else(Vec::new, |(texts, logp)| {
+                let pieces: Vec<&[u8]> = texts.iter().map(|p| p.as_bytes()).collect();
+                format::trie_bytes(&pieces, &logp)
+            })
     });
     let out = out_dir.join("relatedness-trie.bin");
     if let Err(e) = std::fs::write(&out, bytes) {

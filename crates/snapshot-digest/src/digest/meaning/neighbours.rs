@@ -9,14 +9,12 @@
 //! similarity. The table was built by a rule over the whole vocabulary; nothing in it was
 //! chosen for a page or a goal.
 
-use std::sync::OnceLock;
-
 use super::table::Table;
 use super::wordnet::for_each_base;
 
 fn table() -> &'static Table {
-    static TABLE: OnceLock<Table> = OnceLock::new();
-    TABLE.get_or_init(|| Table::new(include_str!("neighbours.tsv")))
+    static TABLE: Table = Table::new(include_str!("neighbours.tsv"));
+    &TABLE
 }
 
 /// The neighbours of `word` (folded, lowercase), best first, or of its first regular base

@@ -72,8 +72,9 @@ pub struct StaticEmbeddings {
     /// search. Empty for a table without its
     /// [`StaticEmbeddings::whole_words_table`]: every word searched.
     whole: &'static [u8],
-    /// The part of the table that lists the pieces' texts, one a line.
-    texts: &'static str,
+    /// The part of the table that lists the pieces' texts, one a line (UTF-8, checked where
+    /// they are read).
+    texts: &'static [u8],
 }
 
 /// The marker, on a segmentation's path, of a char no piece covers.
@@ -167,10 +168,12 @@ impl StaticEmbeddings {
     /// build gives a digest without the model, never a panic.
     fn from_builtin(data: &'static [u8], trie: &'static [u8]) -> Self {
         Table::read(data)
-            .map(|table| {
-                let trie = Trie::from_bytes(trie, table.pieces)
-                    .unwrap_or_else(|| Trie::new(&table.piece_texts(), &table.logp()));
-                Self::with_trie(&table, trie)
+            .and_then(|table| {
+                let trie = match Trie::from_bytes(trie, table.pieces) {
+                    Some(trie) => trie,
+                    None => Trie::new(&table.piece_texts()?, &table.logp()),
+                };
+                Some(Self::with_trie(&table, trie))
             })
             .unwrap_or(Self {
                 dims: 0,
@@ -178,7 +181,7 @@ impl StaticEmbeddings {
                 vectors: &[],
                 trie: Trie::new(&[], &[]),
                 whole: &[],
-                texts: "",
+                texts: &[],
             })
     }
 
@@ -188,7 +191,7 @@ impl StaticEmbeddings {
     #[must_use]
     pub fn from_table(data: &'static [u8]) -> Option<Self> {
         let table = Table::read(data)?;
-        let trie = Trie::new(&table.piece_texts(), &table.logp());
+        let trie = Trie::new(&table.piece_texts()?, &table.logp());
         Some(Self::with_trie(&table, trie))
     }
 
@@ -302,9 +305,11 @@ impl StaticEmbeddings {
 }
 
 /// The texts of a table's `n` pieces, from the part of the table that lists them (one a
-/// line); fewer when that part holds fewer lines.
-fn piece_texts(texts: &'static str, n: usize) -> Vec<&'static str> {
-    texts.split_terminator('\n').take(n).collect()
+/// line); fewer when that part holds fewer lines, none when it is not UTF-8.
+fn piece_texts(texts: &'static [u8], n: usize) -> Vec<&'static str> {
+    std::str::from_utf8(texts)
+        .map(|t| t.split_terminator('\n').take(n).collect())
+        .unwrap_or_default()
 }
 
 /// The buffers of one segmentation, kept between words.

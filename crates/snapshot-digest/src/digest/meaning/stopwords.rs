@@ -79,10 +79,7 @@ fn lists() -> &'static Lists {
                 *masks.entry(folded).or_default() |= 1 << bit;
             }
         }
-        Lists {
-            lists: next,
-            masks,
-        }
+        Lists { lists: next, masks }
     })
 }
 

@@ -1,46 +1,34 @@
-//! A sorted, tab-separated word table compiled into the crate, looked up by binary search.
+//! A sorted, tab-separated word table compiled into the crate, looked up by binary search
+//! over its bytes where they lie: no index is built, so a process reads only the pages of
+//! the table its words lead to (indexing the lines touched all 4.3 MB of WordNet and the
+//! neighbours in every process, a tenth of a one-shot digest of a small page).
 
-/// Lines `head<TAB>…`, sorted by head in byte order, with their start offsets.
+/// Lines `head<TAB>…`, sorted by head in byte order.
 pub(crate) struct Table {
     text: &'static str,
-    starts: Vec<u32>,
 }
 
 impl Table {
-    /// Indexes the lines once (a scan for newlines, about 0.1 ms a megabyte).
-    pub(crate) fn new(text: &'static str) -> Self {
-        let mut starts = vec![0u32];
-        starts.extend(
-            memchr::memchr_iter(b'\n', text.as_bytes())
-                .filter(|&i| i + 1 < text.len())
-                .map(|i| u32::try_from(i + 1).unwrap_or(u32::MAX)),
-        );
-        Self { text, starts }
-    }
-
-    fn line(&self, i: usize) -> &'static str {
-        let start = self.starts[i] as usize;
-        let end = self
-            .starts
-            .get(i + 1)
-            .map_or(self.text.len(), |&e| e as usize - 1);
-        self.text[start..end].trim_end_matches('\n')
-    }
-
-    fn head(&self, i: usize) -> &'static str {
-        let line = self.line(i);
-        line.split('\t').next().unwrap_or(line)
+    pub(crate) const fn new(text: &'static str) -> Self {
+        Self { text }
     }
 
     /// The whole line whose head is `word`.
     pub(crate) fn find(&self, word: &str) -> Option<&'static str> {
-        let (mut lo, mut hi) = (0, self.starts.len());
+        let bytes = self.text.as_bytes();
+        // The lines that start in `lo..hi` are left to search; `lo` is a line's start.
+        let (mut lo, mut hi) = (0, bytes.len());
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            match self.head(mid).cmp(word) {
-                std::cmp::Ordering::Less => lo = mid + 1,
-                std::cmp::Ordering::Greater => hi = mid,
-                std::cmp::Ordering::Equal => return Some(self.line(mid)),
+            let start = memchr::memrchr(b'\n', &bytes[lo..mid]).map_or(lo, |i| lo + i + 1);
+            let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |i| start + i);
+            // Both ends are next to a newline or at the text's ends: char boundaries.
+            let line = self.text.get(start..end)?;
+            let head = line.split('\t').next().unwrap_or(line);
+            match head.cmp(word) {
+                std::cmp::Ordering::Less => lo = end + 1,
+                std::cmp::Ordering::Greater => hi = start,
+                std::cmp::Ordering::Equal => return Some(line),
             }
         }
         None
@@ -49,17 +37,23 @@ impl Table {
     /// Test helper: every line.
     #[cfg(test)]
     pub(crate) fn lines(&self) -> impl Iterator<Item = &'static str> + '_ {
-        (0..self.starts.len()).map(|i| self.line(i))
+        self.text.lines()
     }
 
     /// Test helper: heads strictly increasing, every line with `fields` fields.
     #[cfg(test)]
     pub(crate) fn check(&self, fields: usize) {
-        for i in 0..self.starts.len() {
-            assert_eq!(self.line(i).split('\t').count(), fields, "line {i}");
-            if i > 0 {
-                assert!(self.head(i - 1) < self.head(i), "line {i}");
+        let mut previous: Option<&str> = None;
+        for (i, line) in self.lines().enumerate() {
+            assert_eq!(line.split('\t').count(), fields, "line {i}");
+            let head = line.split('\t').next().unwrap_or(line);
+            if let Some(p) = previous {
+                assert!(p < head, "line {i}");
             }
+            previous = Some(head);
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -25,13 +25,11 @@
 //! this software, database and any associated documentation shall at all times remain with
 //! Princeton University and LICENSEE agrees to preserve same."
 
-use std::sync::OnceLock;
-
 use super::table::Table;
 
 fn table() -> &'static Table {
-    static TABLE: OnceLock<Table> = OnceLock::new();
-    TABLE.get_or_init(|| Table::new(include_str!("wordnet.tsv")))
+    static TABLE: Table = Table::new(include_str!("wordnet.tsv"));
+    &TABLE
 }
 
 /// The words WordNet relates to `word` (folded, lowercase): close words, then related words.

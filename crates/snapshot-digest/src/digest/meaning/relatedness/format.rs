@@ -28,8 +28,10 @@ pub(crate) struct Table<'a> {
     logp: &'a [u8],
     /// `pieces × dims` int8 components; one scale for all (which cosine ignores).
     pub(crate) vectors: &'a [u8],
-    /// The pieces' texts, one a line.
-    pub(crate) texts: &'a str,
+    /// The pieces' texts, one a line, in UTF-8: checked by [`Table::piece_texts`], not when
+    /// the table is read (a check of every text would touch every page of them in every
+    /// process).
+    pub(crate) texts: &'a [u8],
 }
 
 impl<'a> Table<'a> {
@@ -45,7 +47,7 @@ impl<'a> Table<'a> {
         at += logp.len();
         let vectors = data.get(at..at.checked_add(pieces.checked_mul(dims)?)?)?;
         at += vectors.len();
-        let texts = std::str::from_utf8(data.get(at..)?).ok()?;
+        let texts = data.get(at..)?;
         Some(Self {
             pieces,
             dims,
@@ -63,12 +65,16 @@ impl<'a> Table<'a> {
             .collect()
     }
 
-    /// The texts of the pieces, in order; fewer when the table lists fewer.
-    pub(crate) fn piece_texts(&self) -> Vec<&'a str> {
-        self.texts
-            .split_terminator('\n')
-            .take(self.pieces)
-            .collect()
+    /// The texts of the pieces, in order; fewer when the table lists fewer; `None` when they
+    /// are not UTF-8.
+    pub(crate) fn piece_texts(&self) -> Option<Vec<&'a str>> {
+        Some(
+            std::str::from_utf8(self.texts)
+                .ok()?
+                .split_terminator('\n')
+                .take(self.pieces)
+                .collect(),
+        )
     }
 }
 

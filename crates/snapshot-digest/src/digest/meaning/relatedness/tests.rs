@@ -58,7 +58,7 @@ fn the_builtin_trie_is_the_one_the_table_builds() {
     let data: &'static [u8] = include_bytes!("../relatedness.bin");
     let laid_out: &'static [u8] = include_bytes!(concat!(env!("OUT_DIR"), "/relatedness-trie.bin"));
     let table = Table::read(data).expect("the table reads");
-    let built = Trie::new(&table.piece_texts(), &table.logp());
+    let built = Trie::new(&table.piece_texts().expect("UTF-8"), &table.logp());
     assert!(Trie::from_bytes(laid_out, table.pieces).is_some());
     assert!(
         laid_out == built.bytes(),
