@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod batch;
 mod english;
 mod excuse;
 mod fold;
@@ -10,6 +11,7 @@ mod signal;
 mod spans;
 mod verdict;
 
+pub use batch::scan_all;
 pub use spans::spans;
 pub use verdict::{Finding, Origin, addressed_to_agent, scan, scan_unfiltered};
 
@@ -33,4 +35,5 @@ pub fn warm_up() {
     excuse::warm_up();
     english::warm_up();
     other_languages::warm_up();
+    batch::all_compiled();
 }

@@ -82,7 +82,7 @@ pub fn scan(text: &str, origin: Origin) -> Option<Finding> {
 }
 
 /// The verdict on folded text, trying only the signals of `mask`.
-fn decide(text: &str, mask: u64, origin: Origin) -> Option<Finding> {
+pub(crate) fn decide(text: &str, mask: u64, origin: Origin) -> Option<Finding> {
     let mut found = Found::default();
     for (i, signal) in SIGNALS.iter().enumerate() {
         if mask & (1 << i) == 0 {

@@ -42,40 +42,55 @@ pub struct HeldBack {
 /// ```
 #[must_use]
 pub fn held_back(snapshot: &Snapshot<'_>) -> Vec<HeldBack> {
-    let mut out = Vec::new();
+    // Every string at once, so that the grammars they need are compiled together.
+    let mut texts = Vec::new();
+    let mut owners = Vec::new();
     for id in snapshot.ids() {
         let node = &snapshot.nodes()[id.index()];
         if node.kind() == NodeKind::Unchanged {
             continue;
         }
-        // chrome-devtools-mcp writes a node's URL, description and value as attributes;
-        // agent-browser its URL.
-        let strings = || {
-            let devtools_values = node
-                .attributes()
-                .iter()
-                .filter(|a| match node.syntax() {
-                    Syntax::DevTools => a.name() != "ref",
-                    Syntax::AgentBrowser => a.name() == "url",
-                    Syntax::Playwright => false,
-                })
-                .filter_map(crate::tree::Attribute::value);
-            node.name()
-                .into_iter()
-                .chain(node.text())
-                .chain(node.props().iter().map(crate::tree::Prop::value))
-                .chain(devtools_values)
-        };
-        if let Some(found) = strings().find_map(mcp_lean_injection::addressed_to_agent) {
-            // Chars are counted once a node is held back, not for every string of the page.
-            out.push(HeldBack {
-                node: id,
-                what: found.what,
-                chars: strings().map(|s| s.chars().count()).sum(),
-            });
+        for text in own_strings(node) {
+            texts.push(text);
+            owners.push(id);
         }
     }
+    let found = mcp_lean_injection::scan_all(&texts, mcp_lean_injection::Origin::Page);
+    let mut out: Vec<HeldBack> = Vec::new();
+    for (id, found) in owners.into_iter().zip(found) {
+        let Some(found) = found else { continue };
+        // A node's first string that addresses the agent names what it does.
+        if out.last().is_some_and(|h| h.node == id) {
+            continue;
+        }
+        let node = &snapshot.nodes()[id.index()];
+        // Chars are counted once a node is held back, not for every string of the page.
+        out.push(HeldBack {
+            node: id,
+            what: found.what,
+            chars: own_strings(node).map(|s| s.chars().count()).sum(),
+        });
+    }
     out
+}
+
+/// The strings a node shows of its own: its name, text and props; chrome-devtools-mcp writes
+/// a node's URL, description and value as attributes, agent-browser its URL.
+fn own_strings<'n>(node: &'n crate::tree::Node<'_>) -> impl Iterator<Item = &'n str> + 'n {
+    let attribute_values = node
+        .attributes()
+        .iter()
+        .filter(|a| match node.syntax() {
+            Syntax::DevTools => a.name() != "ref",
+            Syntax::AgentBrowser => a.name() == "url",
+            Syntax::Playwright => false,
+        })
+        .filter_map(crate::tree::Attribute::value);
+    node.name()
+        .into_iter()
+        .chain(node.text())
+        .chain(node.props().iter().map(crate::tree::Prop::value))
+        .chain(attribute_values)
 }
 
 /// How digests show a node whose text addresses the agent.

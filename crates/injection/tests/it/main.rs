@@ -1,7 +1,7 @@
 //! Integration tests of mcp-lean-injection: the prefilter changes no verdict, and hostile text
 //! (long, invisible, mixed scripts, encoded, split) gives a verdict without a panic.
 
-use mcp_lean_injection::{Origin, addressed_to_agent, scan, scan_unfiltered, spans};
+use mcp_lean_injection::{Origin, addressed_to_agent, scan, scan_all, scan_unfiltered, spans};
 use proptest::prelude::*;
 
 /// Texts that exercise every signal: attacks and honest look-alikes, in several languages.
@@ -52,6 +52,35 @@ const SAMPLES: &[&str] = &[
 
 #[test]
 fn the_prefilter_changes_no_verdict() {
+    let texts = samples_and_corpus();
+    for text in &texts {
+        for origin in [Origin::Page, Origin::Tool] {
+            assert_eq!(
+                scan(text, origin),
+                scan_unfiltered(text, origin),
+                "{origin:?} {text:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn many_texts_at_once_get_the_verdicts_each_gets_alone() {
+    // The grammars are compiled on several threads first; the verdicts must not change.
+    let texts = samples_and_corpus();
+    let borrowed: Vec<&str> = texts.iter().map(String::as_str).collect();
+    for origin in [Origin::Page, Origin::Tool] {
+        let together = scan_all(&borrowed, origin);
+        assert_eq!(together.len(), texts.len());
+        for (text, found) in texts.iter().zip(together) {
+            assert_eq!(found, scan(text, origin), "{origin:?} {text:?}");
+        }
+    }
+    assert!(scan_all(&[], Origin::Page).is_empty());
+}
+
+/// The samples, and the public payloads when `MCP_LEAN_INJECTION_CORPUS` names them.
+fn samples_and_corpus() -> Vec<String> {
     let mut texts: Vec<String> = SAMPLES.iter().map(|s| (*s).to_owned()).collect();
     if let Some(path) = std::env::var_os("MCP_LEAN_INJECTION_CORPUS") {
         let corpus = std::fs::read_to_string(&path).unwrap_or_else(|e| {
@@ -65,15 +94,7 @@ fn the_prefilter_changes_no_verdict() {
             texts.push(row["text"].as_str().expect("a text").to_owned());
         }
     }
-    for text in &texts {
-        for origin in [Origin::Page, Origin::Tool] {
-            assert_eq!(
-                scan(text, origin),
-                scan_unfiltered(text, origin),
-                "{origin:?} {text:?}"
-            );
-        }
-    }
+    texts
 }
 
 #[test]
