@@ -77,11 +77,17 @@ impl Trie {
             let child = u32_at(&self.data, ROOT_AT + 4 * usize::from(byte))?;
             return (child != NO_PIECE).then_some(child);
         }
-        let (first, end) = (self.field(node, 0)?, self.field(node, 1)?);
-        let run = self
-            .data
-            .get(self.bytes_at + first as usize..self.bytes_at + end as usize)?;
-        let at = run.binary_search(&byte).ok()?;
+        let data: &[u8] = &self.data;
+        let at = NODES_AT + node as usize * NODE_BYTES;
+        let record = data.get(at..at + 8)?;
+        let first = u32::from_le_bytes([record[0], record[1], record[2], record[3]]);
+        let end = u32::from_le_bytes([record[4], record[5], record[6], record[7]]);
+        let run = data.get(self.bytes_at + first as usize..self.bytes_at + end as usize)?;
+        // Most nodes deep in a word have one child.
+        let at = match run {
+            [only] => (*only == byte).then_some(0)?,
+            _ => run.binary_search(&byte).ok()?,
+        };
         Some(first + u32::try_from(at).ok()?)
     }
 
