@@ -17,8 +17,9 @@
 use super::credit::{Source, WordCredit};
 use super::form::Forms;
 use super::goal::{AltKind, Goal, Intent};
-use super::hash::FastMap;
+use super::hash::{FastMap, FastSet};
 use super::index::Matches;
+use super::lexicon::is_stopword;
 use super::relatedness::Relatedness;
 use super::text::{clip, for_each_word};
 use crate::addressed::is_marker;
@@ -194,6 +195,7 @@ pub(crate) fn extract(
         word_rank[r] = rank;
     }
     let foreign = f32::from(u8::from(!credit.english_page()));
+    let kin = NameKin::new(snap, &candidates, matches, credit);
     let forms = Forms::new(snap);
     let mut values = Vec::with_capacity(candidates.len() * WIDTH);
     let mut per_source = [0.0f32; 7];
@@ -281,6 +283,8 @@ pub(crate) fn extract(
                 0.0
             },
             named,
+            adds_to_named: kin.adds_to_named.contains(&i),
+            named_has_longer: kin.named_has_longer.contains(&i),
             echo: credit.echo(i, own_concepts),
             quoted,
             value_own: question_value && value_own,
@@ -316,6 +320,65 @@ pub(crate) fn extract(
         nodes: candidates,
         values,
     }
+}
+
+/// Controls whose whole name the goal says ("Paris" for a goal about Paris), and the controls
+/// whose names hold such a name and add words to it ("Paris Metro", "2.1 Paris"): which one
+/// the goal means is for the ranking to learn, not for a rule.
+struct NameKin {
+    /// Controls whose names hold a named control's whole name, and more words.
+    adds_to_named: FastSet<usize>,
+    /// Named controls whose whole name another control's name holds, with more words.
+    named_has_longer: FastSet<usize>,
+}
+
+impl NameKin {
+    fn new(
+        snap: &Snapshot<'_>,
+        candidates: &[usize],
+        matches: &Matches,
+        credit: &WordCredit<'_, '_>,
+    ) -> Self {
+        let nodes = snap.nodes();
+        // Only controls whose own strings match the goal can name it or hold its name.
+        let matched: Vec<(usize, Vec<String>, bool)> = candidates
+            .iter()
+            .filter(|&&i| {
+                credit.actionable(i) && (0..matches.concepts).any(|k| matches.get(i, k) > 0.0)
+            })
+            .filter_map(|&i| {
+                let words = name_words(nodes[i].name()?);
+                (!words.is_empty()).then(|| (i, words, credit.named_shares(i).1 >= 1.0))
+            })
+            .collect();
+        let mut kin = Self {
+            adds_to_named: FastSet::default(),
+            named_has_longer: FastSet::default(),
+        };
+        for (named, short, _) in matched.iter().filter(|m| m.2) {
+            for (other, long, _) in matched.iter().filter(|m| !m.2) {
+                if long.len() > short.len()
+                    && long.windows(short.len()).any(|w| w == short.as_slice())
+                {
+                    kin.adds_to_named.insert(*other);
+                    kin.named_has_longer.insert(*named);
+                }
+            }
+        }
+        kin
+    }
+}
+
+/// A name's words, folded, without function words: what [`WordCredit::named_shares`] reads.
+fn name_words(name: &str) -> Vec<String> {
+    let folded = super::text::fold(name);
+    let mut out = Vec::new();
+    for_each_word(&folded, |w| {
+        if !is_stopword(w) {
+            out.push(w.to_owned());
+        }
+    });
+    out
 }
 
 /// The model's score of each `listable` candidate against the goal, `NEG_INFINITY` for
@@ -386,3 +449,6 @@ fn mean_spread(values: &[f32]) -> (f32, f32) {
     let var = finite.iter().map(|v| (v - mean) * (v - mean)).sum::<f32>() / n;
     (mean, var.sqrt())
 }
+
+#[cfg(test)]
+mod tests;

@@ -83,6 +83,10 @@ pub(crate) struct Facts<'f, 'a> {
     pub(crate) word_top: f32,
     /// The share of the control's name the goal says, and of the goal the name says.
     pub(crate) named: (f32, f32),
+    /// The control's name holds the whole name of a control the goal names, and adds words.
+    pub(crate) adds_to_named: bool,
+    /// The goal names the control, and another control's name holds its name and more.
+    pub(crate) named_has_longer: bool,
     pub(crate) echo: bool,
     /// The relative own credit of the goal's quoted concepts.
     pub(crate) quoted: f32,
@@ -182,6 +186,9 @@ features! { f =>
         word_score_top = f.word_top,
         named = f.named.0,
         named_all = flag(f.named.1 >= 1.0),
+        // One weight for the contrast: the whole name the goal says, against the names that
+        // hold it and add words the goal does not say.
+        named_not_longer = flag(f.named_has_longer) - flag(f.adds_to_named),
         echo = flag(f.echo),
         quoted = f.quoted.min(1.0),
     }
