@@ -355,13 +355,34 @@ impl NameKin {
             adds_to_named: FastSet::default(),
             named_has_longer: FastSet::default(),
         };
-        for (named, short, _) in matched.iter().filter(|m| m.2) {
-            for (other, long, _) in matched.iter().filter(|m| !m.2) {
-                if long.len() > short.len()
-                    && long.windows(short.len()).any(|w| w == short.as_slice())
+        // The named controls by their words joined: a longer name's runs of words are looked
+        // up there, so the pass stays linear in the names' words whatever the page repeats.
+        let mut named: FastMap<String, Vec<usize>> = FastMap::default();
+        for (i, words, _) in matched.iter().filter(|m| m.2) {
+            named.entry(words.join(" ")).or_default().push(*i);
+        }
+        let longest = named
+            .keys()
+            .map(|k| k.split(' ').count())
+            .max()
+            .unwrap_or(0);
+        let mut run = String::new();
+        for (other, long, _) in matched.iter().filter(|m| !m.2) {
+            for start in 0..long.len() {
+                run.clear();
+                for (n, word) in long[start..]
+                    .iter()
+                    .take(longest.min(long.len() - 1))
+                    .enumerate()
                 {
-                    kin.adds_to_named.insert(*other);
-                    kin.named_has_longer.insert(*named);
+                    if n > 0 {
+                        run.push(' ');
+                    }
+                    run.push_str(word);
+                    if let Some(ids) = named.get(run.as_str()) {
+                        kin.adds_to_named.insert(*other);
+                        kin.named_has_longer.extend(ids);
+                    }
                 }
             }
         }
