@@ -19,7 +19,7 @@ mod trie;
 
 use std::sync::OnceLock;
 
-use self::format::{Table, u32_at};
+use self::format::{Table, piece_texts, u32_at};
 use self::trie::{ROOT, Trie};
 use super::hash::FastMap;
 use super::lexicon::is_stopword;
@@ -150,7 +150,11 @@ impl StaticEmbeddings {
         out.resize(start + n.div_ceil(8), 0);
         let mut scratch = Scratch::default();
         let mut pieces = Vec::new();
-        for (id, text) in piece_texts(self.texts, n).iter().enumerate() {
+        for (id, text) in piece_texts(self.texts, n)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+        {
             if !text.starts_with(WORD_START) {
                 continue;
             }
@@ -302,14 +306,6 @@ impl StaticEmbeddings {
         let at = id as usize * self.dims;
         &self.vectors[at..at + self.dims]
     }
-}
-
-/// The texts of a table's `n` pieces, from the part of the table that lists them (one a
-/// line); fewer when that part holds fewer lines, none when it is not UTF-8.
-fn piece_texts(texts: &'static [u8], n: usize) -> Vec<&'static str> {
-    std::str::from_utf8(texts)
-        .map(|t| t.split_terminator('\n').take(n).collect())
-        .unwrap_or_default()
 }
 
 /// The buffers of one segmentation, kept between words.

@@ -71,21 +71,24 @@ fn lists() -> &'static Lists {
                 continue;
             };
             for word in words.split(' ') {
-                let folded = if is_folded(word) {
-                    Cow::Borrowed(word)
-                } else {
-                    Cow::Owned(fold(word))
-                };
-                *masks.entry(folded).or_default() |= 1 << bit;
+                *masks.entry(folded(word)).or_default() |= 1 << bit;
             }
         }
         Lists { lists: next, masks }
     })
 }
 
-/// Whether [`fold`] leaves `word` as it is: no capital and no accent it strips.
-fn is_folded(word: &str) -> bool {
-    word.bytes().all(|b| !b.is_ascii_uppercase()) && (word.is_ascii() || fold(word) == word)
+/// `word` folded, borrowed from the table when [`fold`] leaves it as it is.
+fn folded(word: &'static str) -> Cow<'static, str> {
+    if word.is_ascii() && !word.bytes().any(|b| b.is_ascii_uppercase()) {
+        return Cow::Borrowed(word);
+    }
+    let folded = fold(word);
+    if folded == word {
+        Cow::Borrowed(word)
+    } else {
+        Cow::Owned(folded)
+    }
 }
 
 /// The function words of one language of the table.

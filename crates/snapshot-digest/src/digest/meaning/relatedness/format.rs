@@ -68,14 +68,20 @@ impl<'a> Table<'a> {
     /// The texts of the pieces, in order; fewer when the table lists fewer; `None` when they
     /// are not UTF-8.
     pub(crate) fn piece_texts(&self) -> Option<Vec<&'a str>> {
-        Some(
-            std::str::from_utf8(self.texts)
-                .ok()?
-                .split_terminator('\n')
-                .take(self.pieces)
-                .collect(),
-        )
+        piece_texts(self.texts, self.pieces)
     }
+}
+
+/// The texts of a table's first `n` pieces, from the part of the table that lists them, one a
+/// line; fewer when it lists fewer; `None` when they are not UTF-8.
+pub(crate) fn piece_texts(texts: &[u8], n: usize) -> Option<Vec<&str>> {
+    Some(
+        std::str::from_utf8(texts)
+            .ok()?
+            .split_terminator('\n')
+            .take(n)
+            .collect(),
+    )
 }
 
 /// The little-endian `u32` at `at`, if `data` holds one there.

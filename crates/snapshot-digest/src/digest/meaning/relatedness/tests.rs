@@ -7,7 +7,7 @@ fn pieces(text: &str) -> Vec<&'static str> {
     let mut ids = Vec::new();
     Pieces::new(model).of(text, false, &mut ids);
     // The pieces' text ends the table, one a line, after the log-probabilities and vectors.
-    let by_id = piece_texts(model.texts, model.pieces);
+    let by_id = piece_texts(model.texts, model.pieces).expect("UTF-8");
     ids.iter().map(|&id| by_id[id as usize]).collect()
 }
 

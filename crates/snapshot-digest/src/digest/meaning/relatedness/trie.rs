@@ -52,16 +52,8 @@ impl Trie {
 
     /// The trie of no piece: only the root.
     fn empty() -> Self {
-        let mut data = TRIE_MAGIC.to_vec();
-        data.extend_from_slice(&0u32.to_le_bytes());
-        data.extend_from_slice(&1u32.to_le_bytes());
-        data.resize(NODES_AT + NODE_BYTES + 1, 0);
-        for child in data[ROOT_AT..NODES_AT].chunks_exact_mut(4) {
-            child.copy_from_slice(&NO_PIECE.to_le_bytes());
-        }
-        data[NODES_AT + 8..NODES_AT + 12].copy_from_slice(&NO_PIECE.to_le_bytes());
         Self {
-            data: Cow::Owned(data),
+            data: Cow::Owned(trie_bytes(&[], &[])),
             bytes_at: NODES_AT + NODE_BYTES,
         }
     }
