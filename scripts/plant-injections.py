@@ -9,7 +9,8 @@ PAYLOADS_JSONL is what scripts/injection-corpus.py writes (target/injection-corp
 CORPUS_DIR is the shared corpus (its readability/, val2/pages/ and val3/pages/ snapshots: 239
 real pages, the empty one left out). Writes OUT_DIR/planted.jsonl, one planted node a line:
 
-    {"id": "review-0412", "kind": "review", "held_out": bool, "source": ..., "group": ...,
+    {"id": "review-0412", "kind": "review", "held_out": bool, "family": "garak", "lang": "en",
+     "source": ..., "group": ...,
      "page": "val3/pages/adac-de.ai.yaml", "line": 812, "insert": "...", "ref": "e9001",
      "chars": 1532}
 
@@ -19,8 +20,8 @@ AI-mode snapshot writes it (whitespace collapsed; names as JSON strings; keys an
 only where Playwright quotes them). `ref` is a ref the page does not use, on the node that
 carries the payload.
 
-Every payload is planted once per kind, in English (the corpora are English; no translation
-of them exists that was made and checked apart from the detector): paragraph, list item, table
+Every payload is planted once per kind, in its own language (`lang`: English but for spikee's
+Zulu, Albanian, Irish and Scottish Gaelic): paragraph, list item, table
 cell, link name, image name, button name, a comment in a forum thread and a product review.
 A name carries the whole payload, as chrome-devtools-mcp shows it. Playwright drops a name of
 more than 900 chars and shows nothing instead (checked in Chromium: a long link, button, image
@@ -259,6 +260,8 @@ def main() -> None:
                 "id": f"{kind}-{n:04d}",
                 "kind": kind,
                 "held_out": payload["held_out"],
+                "family": payload.get("family", payload["source"].split("-")[0]),
+                "lang": payload.get("lang", "en"),
                 "source": payload["source"],
                 "group": payload["group"],
                 "page": page.rel,

@@ -20,16 +20,19 @@ mod classes;
 mod data_sent;
 mod identity;
 mod own_prompt;
+mod response;
 mod rules;
+mod task;
 mod turns;
 
 use crate::signal::Signal;
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [&Signal; 33] = [
+pub(crate) static SIGNALS: [&Signal; 41] = [
     &aside::ASIDE_INSTRUCTIONS,
     &aside::ASIDE_MARKED_BACK,
     &aside::ASIDE_MARKED_HERE,
+    &aside::ASIDE_MISSPELT,
     &aside::RULES_VOID,
     &rules::SAFETY_DROPPED,
     &turns::TURN_TOKEN,
@@ -51,6 +54,13 @@ pub(crate) static SIGNALS: [&Signal; 33] = [
     &rules::WITHOUT_LIMITS,
     &addressing::ANSWERS_ORDERED,
     &addressing::TASK_DROPPED,
+    &task::TASK_PREEMPTED,
+    &task::FROM_PRINCIPAL,
+    &task::USER_VOICE,
+    &task::PAYMENT_ORDERED,
+    &data_sent::SENT_OUT,
+    &response::RESPONSE_DICTATED,
+    &response::MARKUP_PLANTED,
     &addressing::REPLY_SCRIPT,
     &addressing::REPLY_SCRIPT_ASKED,
     &own_prompt::TRAINING_TALK,

@@ -13,7 +13,9 @@ mod verdict;
 
 pub use batch::scan_all;
 pub use spans::spans;
-pub use verdict::{Finding, Origin, addressed_to_agent, scan, scan_unfiltered};
+pub use verdict::{
+    Finding, Origin, addressed_to_agent, scan, scan_keeping, scan_unfiltered, signals_found,
+};
 
 use order::SIGNALS;
 

@@ -83,9 +83,19 @@ pub fn scan(text: &str, origin: Origin) -> Option<Finding> {
 
 /// The verdict on folded text, trying only the signals of `mask`.
 pub(crate) fn decide(text: &str, mask: u64, origin: Origin) -> Option<Finding> {
+    decide_keeping(text, mask, origin, &|_| true)
+}
+
+/// [`decide`] with only the signals whose `what` `keep` accepts.
+fn decide_keeping(
+    text: &str,
+    mask: u64,
+    origin: Origin,
+    keep: &dyn Fn(&str) -> bool,
+) -> Option<Finding> {
     let mut found = Found::default();
     for (i, signal) in SIGNALS.iter().enumerate() {
-        if mask & (1 << i) == 0 {
+        if mask & (1 << i) == 0 || !keep(signal.what) {
             continue;
         }
         let Some(m) = signal.pattern.find_iter(text).find(|m| {
@@ -165,4 +175,39 @@ impl<'t> Found<'t> {
 #[must_use]
 pub fn scan_unfiltered(text: &str, origin: Origin) -> Option<Finding> {
     decide(&fold::fold(text), u64::MAX, origin)
+}
+
+/// The signals that match somewhere in `text`, by what they mean, each once, whether or not
+/// they would decide: for measuring which collections of attacks give which signal
+/// (leave-one-family-out in `snapshot-digest`'s held-back test).
+#[doc(hidden)]
+#[must_use]
+pub fn signals_found(text: &str) -> Vec<&'static str> {
+    let folded = fold::fold(text);
+    let mask = prefilter::candidates(&folded);
+    let mut out: Vec<&'static str> = Vec::new();
+    for (i, signal) in SIGNALS.iter().enumerate() {
+        if mask & (1 << i) == 0 {
+            continue;
+        }
+        let found = signal.pattern.find_iter(&folded).any(|m| {
+            !signal
+                .excused
+                .is_some_and(|excused| excused(&folded, m.clone()))
+        });
+        if found && !out.contains(&signal.what) {
+            out.push(signal.what);
+        }
+    }
+    out
+}
+
+/// [`scan`] with only the signals whose meaning `keep` accepts: the verdict a detector
+/// without the others would give.
+#[doc(hidden)]
+#[must_use]
+pub fn scan_keeping(text: &str, origin: Origin, keep: &dyn Fn(&str) -> bool) -> Option<Finding> {
+    let folded = fold::fold(text);
+    let mask = prefilter::candidates(&folded);
+    decide_keeping(&folded, mask, origin, keep)
 }

@@ -52,6 +52,33 @@ const PLAIN_PIECES: &[&str] = &[
     "command",
 ];
 
+/// Pieces of which every modifier of `{MARKED_BACK}` holds one.
+const MARKED_BACK_PIECES: &[&str] = &[
+    "^all^",
+    "^any^",
+    "^every^",
+    "previous",
+    "prior",
+    "above",
+    "earlier",
+    "preceding",
+    "foregoing",
+    "original",
+    "initial",
+    "existing",
+    "user's",
+    "users'",
+    "human's",
+    "^system",
+    "safety",
+    "ethical",
+    "moral",
+    "programmed",
+    "openai's",
+    "remaining",
+    "^rest^",
+];
+
 /// A verb of overriding and an object that means instructions whatever precedes it.
 pub(super) static ASIDE_INSTRUCTIONS: Signal = Signal {
     what: "an order to set the model's instructions aside",
@@ -105,37 +132,24 @@ pub(super) static ASIDE_MARKED_BACK: Signal = Signal {
     strength: Strong,
     page: PageWeight::Strong,
     excused: Some(owned_by_data),
-    needs: &[
-        OVERRIDE_PIECES,
-        &[
-            "^all^",
-            "^any^",
-            "^every^",
-            "previous",
-            "prior",
-            "above",
-            "earlier",
-            "preceding",
-            "foregoing",
-            "original",
-            "initial",
-            "existing",
-            "user's",
-            "users'",
-            "human's",
-            "^system",
-            "safety",
-            "ethical",
-            "moral",
-            "programmed",
-            "openai's",
-            "remaining",
-            "^rest^",
-        ],
-        PLAIN_PIECES,
-    ],
+    needs: &[OVERRIDE_PIECES, MARKED_BACK_PIECES, PLAIN_PIECES],
     pattern: LazyLock::new(|| {
         english(r"(?i)\b{OVERRIDE}\s+(?:{MOD}\s+){0,6}?{MARKED_BACK}\s+(?:{MOD}\s+){0,4}?{PLAIN}\b")
+    }),
+};
+
+/// The same with "instructions" misspelt, as obfuscated attacks write it ("iunstructions",
+/// "instuctions" is not: one letter put in, none left out), after a modifier that points back.
+pub(super) static ASIDE_MISSPELT: Signal = Signal {
+    what: "an order to set the model's instructions aside",
+    strength: Strong,
+    page: PageWeight::Strong,
+    excused: Some(owned_by_data),
+    needs: &[OVERRIDE_PIECES, MARKED_BACK_PIECES, &["uct"]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b{OVERRIDE}\s+(?:{MOD}\s+){0,6}?{MARKED_BACK}\s+(?:{MOD}\s+){0,4}?i[a-z]?n[a-z]?s[a-z]?t[a-z]?r[a-z]?uct[a-z]*\b",
+        )
     }),
 };
 

@@ -72,10 +72,11 @@ const CLASSES: &[(&str, &str)] = &[
         "{PRIVATE}",
         r"(?:(?:the\s+)?(?:user's|users'|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:data|history|messages|conversations?|chats?|files?|credentials|keys?|passwords?|tokens?|secrets?|e-?mails?|contacts|documents|information|details|address(?:es)?|requests?)|(?:chat|conversation|message)\s+history|api[\s_-]?keys?|credentials|passwords?|private\s+keys?|ssh\s+keys?|env(?:ironment)?\s+variables|session\s+(?:cookies|tokens))",
     ),
-    // The same, the user named as such or the data the model's user alone has.
+    // The same, the user named as such or the data the model's user alone has: secrets,
+    // codes that prove who they are, the numbers of their cards.
     (
         "{PRIVATE_USER}",
-        r"(?:(?:the\s+)?(?:user's|users')\s+(?:[\w-]+\s+){0,2}?(?:data|history|messages|conversations?|chats?|files?|credentials|keys?|passwords?|tokens?|secrets?|e-?mails?|contacts|documents|information|details|address(?:es)?|requests?)|(?:chat|conversation|message)\s+history|api[\s_-]?keys?|credentials|passwords?|private\s+keys?|ssh\s+keys?|env(?:ironment)?\s+variables|session\s+(?:cookies|tokens))",
+        r"(?:(?:the\s+)?(?:user's|users')\s+(?:[\w-]+\s+){0,2}?(?:data|history|messages|conversations?|chats?|files?|credentials|keys?|passwords?|tokens?|secrets?|e-?mails?|contacts|documents|information|details|address(?:es)?|requests?)|(?:chat|conversation|message)\s+history|api[\s_-]?keys?|credentials|passwords?|private\s+keys?|ssh\s+keys?|env(?:ironment)?\s+variables|session\s+(?:cookies|tokens)|(?:security|verification|one-time|2fa|two-factor|login|otp|reset)\s+codes?|(?:credit|debit|payment)\s+card(?:\s+(?:numbers?|details))?|card\s+numbers?|cvv|social\s+security\s+numbers?)",
     ),
     // The same, the data someone's: on a page, "send their documents to jobs@…" is an
     // instruction to the page's reader.

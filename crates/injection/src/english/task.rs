@@ -1,0 +1,103 @@
+//! Weak signals of an agent's task taken over: an order to do something before, instead of
+//! or besides "the task"; a message that claims to come from the user, the system or the
+//! developer, or speaks as the user whose mail and accounts the reader handles; a payment
+//! ordered to an account.
+//!
+//! Each occurs in honest text on its own (a tutorial's "before you start the task", a
+//! company's "a message from the team to you", a charity's "transfer to the account"), so
+//! each weighs as a model's or a reader's signal and decides only beside another.
+
+use std::sync::LazyLock;
+
+use super::classes::english;
+use crate::signal::{PageWeight, Signal, Strength::Weak};
+
+/// Something to do before, instead of or besides the task, or a new task announced.
+pub(super) static TASK_PREEMPTED: Signal = Signal {
+    what: "an order to do something before or instead of the task",
+    strength: Weak,
+    page: PageWeight::Reader,
+    excused: None,
+    needs: &[&[
+        "task",
+        "instead",
+        "request",
+        "assignment",
+        "^job",
+        "instruction",
+        "mission",
+        "^goal",
+        "objective",
+    ]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:before|instead\s+of|in\s+addition\s+to|besides|after)\s+(?:you\s+(?:can\s+|could\s+|may\s+)?|we\s+|i\s+)?(?:solv|complet|do|doing|start|continu|process|perform|finish|work|return|go|get)\w*\s+(?:(?:back\s+)?(?:on|to|with)\s+)?(?:the|your|my|this|any|that)\s+(?:(?:original|initial|current|assigned|given|main|actual|real|other)\s+)?(?:tasks?|request|assignment|job|instructions?)\b|\byour\s+(?:new|real|actual|next|first|true|only|primary|main|updated)\s+(?:task|mission|goal|objective|job|assignment)\b|\b(?:new|urgent|priority|additional|updated|important)\s+(?:task|mission|assignment)\s*(?:[:!*]|is\b)|(?:^|[.!?:\n]\s*)do\s+[^.!?\n]{3,240}?\binstead\s*[.!]",
+        )
+    }),
+};
+
+/// A message that says it comes from the user, the system or the developer, or speaks of the
+/// task the user gave the reader.
+pub(super) static FROM_PRINCIPAL: Signal = Signal {
+    what: "a message claiming to come from the user or the system",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[&[
+        "from me",
+        "from the user",
+        "from the system",
+        "from the developer",
+        "from the admin",
+        "from the operator",
+        "from the owner",
+        "from your",
+        "gave you",
+        "given you",
+        "assigned you",
+        "asked you",
+        "set you",
+        "of you",
+        "information",
+        "user asked",
+        "user requested",
+        "user wants",
+        "user's",
+    ]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:message|note|instructions?|order|request|reminder|update)\s+from\s+(?:me|the\s+(?:user|system|developer|admin|administrator|operator|owner)|your\s+(?:user|developer|creator|operator|owner|admin|administrator|principal|human))\b|\b(?:task|request|instructions?)\s+(?:that\s+)?(?:I|the\s+user|your\s+user|they)\s+(?:have\s+)?(?:gave|given|assigned|set|asked\s+of)\s+you\b|\b(?:I|the\s+user|your\s+user)\s+(?:originally\s+|first\s+)?(?:gave|assigned|asked)\s+you\s+(?:in\s+the\s+beginning|at\s+the\s+start|originally|first)\b|<\s*/?\s*information\s*>|\bwhat\s+the\s+user\s+(?:asked|requested|wants)\s+(?:you|for)\b|\bthe\s+user's\s+(?:original\s+|initial\s+|actual\s+)?(?:task|request|question|query)\b",
+        )
+    }),
+};
+
+/// Money sent, transferred or paid to an account, a wallet or an IBAN.
+pub(super) static PAYMENT_ORDERED: Signal = Signal {
+    what: "a payment ordered",
+    strength: Weak,
+    page: PageWeight::Reader,
+    excused: None,
+    needs: &[&[
+        "send", "transfer", "wire", "^pay", "^move", "purchase", "^buy^", "^book^", "^order^",
+    ]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:send|transfer|wire|pay|move)\s+(?:[^.!?\n]{0,60}?\s)?to\s+(?:the\s+|this\s+|my\s+|our\s+)?(?:(?:bank|crypto|bitcoin|btc|savings|following)\s+)?(?:account|iban|wallet|address)\b|\b(?:send|transfer|wire|pay)\b[^.!?\n]{0,80}?(?-i:\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b)|\b(?:send|transfer|wire|pay)\b[^.!?\n]{0,80}?\b(?:bc1[a-z0-9]{8,}|0x[0-9a-fA-F]{16,})\b|\b(?:purchase|buy|book|order)\s+(?:[^.!?\n]{0,40}?\s)?(?:using|with)\s+(?:the\s+)?(?:user's|their|saved|stored)\s+(?:credit\s+|debit\s+|payment\s+)?(?:card|payment|account)",
+        )
+    }),
+};
+
+/// The text speaks as the user whose mail, files, calendar or accounts the reader handles:
+/// "the files in my cloud", "my passport number".
+pub(super) static USER_VOICE: Signal = Signal {
+    what: "a message claiming to come from the user or the system",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[&["^my^"]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\bmy\s+(?:inbox|mailbox|cloud(?:\s+drive)?|(?:bank\s+)?account\s+numbers?|passport(?:\s+numbers?)?|(?:credit|debit)\s+card\s+numbers?|unread\s+e-?mails|(?:sent|received)\s+e-?mails|e-?mail\s+history|chat\s+history|saved\s+passwords?)\b",
+        )
+    }),
+};
