@@ -6,13 +6,33 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
+use crate::signal::Mask;
+
 use crate::fold;
 use crate::order::SIGNALS;
 use crate::prefilter;
 use crate::verdict::{Finding, Origin, decide};
 
-/// A bit per signal whose grammar this process has compiled (by index in `SIGNALS`).
-static COMPILED: AtomicU64 = AtomicU64::new(0);
+/// A bit per signal whose grammar this process has compiled (by index in `SIGNALS`), the low
+/// and the high half of a [`Mask`] (the standard library has no 128-bit atomic).
+static COMPILED: [AtomicU64; 2] = [AtomicU64::new(0), AtomicU64::new(0)];
+
+/// The signals whose grammars are compiled.
+fn compiled() -> Mask {
+    Mask::from(COMPILED[0].load(Ordering::Acquire))
+        | Mask::from(COMPILED[1].load(Ordering::Acquire)) << 64
+}
+
+/// Notes the signals of `mask` as compiled.
+fn mark_compiled(mask: Mask) {
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "each half taken on purpose"
+    )]
+    let (low, high) = (mask as u64, (mask >> 64) as u64);
+    COMPILED[0].fetch_or(low, Ordering::AcqRel);
+    COMPILED[1].fetch_or(high, Ordering::AcqRel);
+}
 
 /// Fewer grammars to compile than this are compiled where they are needed: a thread costs
 /// more than a short compile saves.
@@ -36,7 +56,7 @@ const WORTH_A_THREAD: u32 = 4;
 #[must_use]
 pub fn scan_all(texts: &[&str], origin: Origin) -> Vec<Option<Finding>> {
     let folded: Vec<_> = texts.iter().map(|t| fold::fold(t)).collect();
-    let masks: Vec<u64> = folded.iter().map(|f| prefilter::candidates(f)).collect();
+    let masks: Vec<Mask> = folded.iter().map(|f| prefilter::candidates(f)).collect();
     compile(masks.iter().fold(0, |all, m| all | m));
     folded
         .iter()
@@ -47,13 +67,13 @@ pub fn scan_all(texts: &[&str], origin: Origin) -> Vec<Option<Finding>> {
 
 /// Notes that every grammar is compiled ([`warm_up`](crate::warm_up) compiled them).
 pub(crate) fn all_compiled() {
-    COMPILED.store(u64::MAX, Ordering::Release);
+    mark_compiled(Mask::MAX);
 }
 
 /// Compiles the grammars of the signals in `mask` this process has not compiled yet, on
 /// several threads when there are enough of them.
-fn compile(mask: u64) {
-    let pending = mask & !COMPILED.load(Ordering::Acquire);
+fn compile(mask: Mask) {
+    let pending = mask & !compiled();
     if pending.count_ones() < WORTH_A_THREAD {
         return;
     }
@@ -77,5 +97,5 @@ fn compile(mask: u64) {
         }
         work();
     });
-    COMPILED.fetch_or(pending, Ordering::AcqRel);
+    mark_compiled(pending);
 }

@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use crate::english;
 use crate::other_languages;
-use crate::signal::{Signal, Strength};
+use crate::signal::{Mask, Signal, Strength};
 
 /// Every signal, in the order they are tried: the strong ones of English, then those of the
 /// other languages, then the weak ones (the first strong one found decides).
@@ -14,7 +14,11 @@ pub(crate) static SIGNALS: LazyLock<Vec<&'static Signal>> = LazyLock::new(|| {
     let mut all: Vec<&'static Signal> = english::SIGNALS.iter().copied().filter(strong).collect();
     all.extend(other_languages::SIGNALS.iter());
     all.extend(english::SIGNALS.iter().copied().filter(|s| !strong(s)));
-    assert!(all.len() <= 64, "the prefilter's masks hold 64 signals");
+    assert!(
+        all.len() <= Mask::BITS as usize,
+        "the prefilter's masks hold {} signals",
+        Mask::BITS
+    );
     all
 });
 

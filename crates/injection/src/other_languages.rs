@@ -1,6 +1,8 @@
-//! The strong signals in German, French, Spanish, Portuguese, Russian, Chinese and Japanese:
-//! an order to disregard the model's instructions, a system message opened as a turn, and a
-//! request to send the user's secrets to an address.
+//! The signals in German, French, Spanish, Portuguese, Russian, Chinese and Japanese: three
+//! strong ones (an order to disregard the model's instructions, a system message opened as a
+//! turn, a request to send the user's secrets to an address) and two weak ones that decide
+//! together (an order to do something before or instead of the task, a message in the user's
+//! name), as in English.
 //!
 //! Each language gives its word classes (verbs of disregarding, words for instructions and the
 //! words that may stand between them, labels of a system turn, verbs of sending, the user's
@@ -27,8 +29,8 @@ use std::ops::Range;
 use std::sync::{LazyLock, OnceLock};
 
 use crate::excuse::{owned_by_data, sentence};
-use crate::signal::{Grammar, PageWeight, Signal, Strength::Strong};
-use grammars::{disregard, negated_send, secrets, send_out, send_verbs, system_turn};
+use crate::signal::{Grammar, PageWeight, Signal, Strength::Strong, Strength::Weak};
+use grammars::{disregard, negated_send, own, secrets, send_out, send_verbs, system_turn};
 use language::{Language, Words};
 
 /// The languages, in the order of their signals.
@@ -42,10 +44,11 @@ const LANGUAGES: [&Language; 7] = [
     &japanese::JAPANESE,
 ];
 
-/// The three signals of `LANGUAGES[L]`, with the `needs` of each: a verb of disregarding and
+/// The five signals of `LANGUAGES[L]`, with the `needs` of each: a verb of disregarding and
 /// a word for instructions; a system label and its colon; a verb of sending, a secret and an
-/// address.
-fn signals<const L: usize>() -> [Signal; 3] {
+/// address; and two weak ones, each the language's own grammar: an order before or instead of
+/// the task, a message in the user's name.
+fn signals<const L: usize>() -> [Signal; 5] {
     [
         Signal {
             what: "an order to set the model's instructions aside",
@@ -84,13 +87,29 @@ fn signals<const L: usize>() -> [Signal; 3] {
             },
             pattern: LazyLock::new(|| send_out(&LANGUAGES[L].words)),
         },
+        Signal {
+            what: "an order to do something before or instead of the task",
+            strength: Weak,
+            page: PageWeight::Reader,
+            excused: None,
+            needs: const { &[LANGUAGES[L].pieces.task] },
+            pattern: LazyLock::new(|| own(LANGUAGES[L].words.task_preempted)),
+        },
+        Signal {
+            what: "a message claiming to come from the user or the system",
+            strength: Weak,
+            page: PageWeight::Model,
+            excused: None,
+            needs: const { &[LANGUAGES[L].pieces.principal] },
+            pattern: LazyLock::new(|| own(LANGUAGES[L].words.from_principal)),
+        },
     ]
 }
 
 /// The strong signals of the other languages.
 pub(crate) static SIGNALS: LazyLock<Vec<Signal>> = LazyLock::new(|| {
     // Typed by the number of languages, so that a language missing here does not build.
-    let per_language: [[Signal; 3]; LANGUAGES.len()] = [
+    let per_language: [[Signal; 5]; LANGUAGES.len()] = [
         signals::<0>(),
         signals::<1>(),
         signals::<2>(),

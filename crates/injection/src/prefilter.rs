@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use crate::order::signals;
-use crate::signal::Signal;
+use crate::signal::{Mask, Signal};
 
 /// One pattern of the automaton: the piece it stands for, and its word edges.
 struct Pattern {
@@ -30,7 +30,7 @@ struct Prefilter {
     /// Per piece, the signals (a bit per index) one of whose groups names it: only those
     /// can become candidates when the piece is found, so a text that holds a few common
     /// pieces checks a few signals' groups, not all of them.
-    signals_of: Vec<u64>,
+    signals_of: Vec<Mask>,
 }
 
 static PREFILTER: LazyLock<Prefilter> = LazyLock::new(|| build(&signals()));
@@ -88,7 +88,7 @@ fn build(signals: &[&'static Signal]) -> Prefilter {
         }
     }
     assert!(pieces.len() <= MAX_PIECES, "{} pieces", pieces.len());
-    let mut signals_of = vec![0u64; pieces.len()];
+    let mut signals_of: Vec<Mask> = vec![0; pieces.len()];
     for (i, signal_groups) in groups.iter().enumerate() {
         for &id in signal_groups.iter().flatten() {
             signals_of[id] |= 1 << i;
@@ -153,7 +153,7 @@ fn edge(text: &str, at: usize, after: bool) -> bool {
 }
 
 /// The signals that may match `folded` (a bit per index of [`signals`]).
-pub(crate) fn candidates(folded: &str) -> u64 {
+pub(crate) fn candidates(folded: &str) -> Mask {
     let prefilter = &*PREFILTER;
     let lower;
     // ASCII case is folded by the automaton; other scripts' by a lowercase copy, made only
@@ -166,7 +166,7 @@ pub(crate) fn candidates(folded: &str) -> u64 {
             folded
         };
     let mut found = Pieces::default();
-    let mut maybe = 0u64;
+    let mut maybe: Mask = 0;
     for m in prefilter.automaton.find_overlapping_iter(haystack) {
         let pattern = &prefilter.patterns[m.pattern().as_usize()];
         if (!pattern.starts_word || edge(haystack, m.start(), false))
@@ -176,7 +176,7 @@ pub(crate) fn candidates(folded: &str) -> u64 {
             maybe |= prefilter.signals_of[pattern.piece];
         }
     }
-    let mut mask = 0;
+    let mut mask: Mask = 0;
     while maybe != 0 {
         let i = maybe.trailing_zeros() as usize;
         maybe &= maybe - 1;

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use crate::fold;
 use crate::order::SIGNALS;
 use crate::prefilter;
-use crate::signal::{PageWeight, Signal, Strength};
+use crate::signal::{Mask, PageWeight, Signal, Strength};
 
 /// Where a text comes from, which decides what honest text of that kind says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -82,14 +82,14 @@ pub fn scan(text: &str, origin: Origin) -> Option<Finding> {
 }
 
 /// The verdict on folded text, trying only the signals of `mask`.
-pub(crate) fn decide(text: &str, mask: u64, origin: Origin) -> Option<Finding> {
+pub(crate) fn decide(text: &str, mask: Mask, origin: Origin) -> Option<Finding> {
     decide_keeping(text, mask, origin, &|_| true)
 }
 
 /// [`decide`] with only the signals whose `what` `keep` accepts.
 fn decide_keeping(
     text: &str,
-    mask: u64,
+    mask: Mask,
     origin: Origin,
     keep: &dyn Fn(&str) -> bool,
 ) -> Option<Finding> {
@@ -174,7 +174,7 @@ impl<'t> Found<'t> {
 #[doc(hidden)]
 #[must_use]
 pub fn scan_unfiltered(text: &str, origin: Origin) -> Option<Finding> {
-    decide(&fold::fold(text), u64::MAX, origin)
+    decide(&fold::fold(text), Mask::MAX, origin)
 }
 
 /// The signals that match somewhere in `text`, by what they mean, each once, whether or not

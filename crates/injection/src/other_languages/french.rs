@@ -13,6 +13,8 @@ pub(super) const FRENCH: Language = Language {
         secrets: r"mots?\s+de\s+passe|identifiants|cookies?|jetons?(?:\s+de\s+session)?|clés?\s+(?:d'api|api|privées?)|historique\s+(?:de\s+(?:la\s+)?conversation|du\s+chat|des\s+conversations)|données\s+(?:de\s+l'utilisateur|personnelles|de\s+connexion)|numéros?\s+de\s+carte|informations\s+(?:personnelles|de\s+connexion)",
         negation: r"jamais|ne|n'|aucun|aucune",
         negation_after: r"jamais|pas|plus",
+        task_preempted: r"(?:avant\s+de|au\s+lieu\s+de|plutôt\s+que\s+de|en\s+plus\s+de)\s+(?:\S+\s+){0,4}?(?:la\s+|ta\s+|votre\s+|cette\s+)?(?:tâche|demande|mission)|(?:ta|votre)\s+(?:nouvelle|vraie|véritable|prochaine|première)\s+(?:tâche|mission)|(?:nouvelle|urgente)\s+tâche\s*:",
+        from_principal: r"(?:message|note|instruction|consigne)s?\s+(?:de\s+ma\s+part|de\s+(?:l'|la\s+part\s+de\s+l')utilisateur|du\s+(?:développeur|administrateur))|(?:tâche|demande|mission)\s+que\s+(?:je|l'utilisateur)\s+(?:t'|vous\s+)(?:ai|a)\s+(?:donnée|confiée|demandée|assignée)",
         unspaced: false,
     },
     pieces: Pieces {
@@ -68,6 +70,17 @@ pub(super) const FRENCH: Language = Language {
             "données",
             "numéro",
             "informations",
+        ],
+        task: &["tâche", "demande", "mission"],
+        principal: &[
+            "message",
+            "note",
+            "instruction",
+            "consigne",
+            "donnée",
+            "confiée",
+            "demandée",
+            "assignée",
         ],
     },
 };

@@ -13,6 +13,8 @@ pub(super) const GERMAN: Language = Language {
         secrets: r"passw(?:ö|o)rt(?:er)?|kennw(?:ö|o)rt(?:er)?|zugangsdaten|anmeldedaten|cookies?|sitzungs(?:token|cookies?)|api-?schlüssel|chatverlauf|gesprächsverlauf|kreditkarten(?:nummer|daten)\w*|(?:benutzer|nutzer)daten|daten\s+des\s+(?:benutzers|nutzers)|persönlichen\s+daten|privaten?\s+schlüssel|tokens?",
         negation: r"keinesfalls|niemals|nie|nicht|kein|keine|keinen",
         negation_after: r"niemals|nie|nicht|keinesfalls",
+        task_preempted: r"(?:bevor|ehe)\s+(?:\S+\s+){0,6}?(?:aufgabe|anfrage|auftrag)\w*|(?:statt|anstatt|anstelle)\s+(?:\S+\s+){0,4}?(?:aufgabe|anfrage|auftrag)\w*|(?:deine|ihre|eure)\s+(?:neue|eigentliche|wahre|nächste|erste)\s+aufgabe|(?:neue|dringende)\s+aufgabe\s*:",
+        from_principal: r"(?:nachricht|mitteilung|anweisung|hinweis)\s+(?:von\s+mir|(?:vom|von\s+dem|des)\s+(?:benutzer|nutzer|entwickler|administrator)s?)|(?:aufgabe|anfrage|auftrag),?\s+(?:die|den)\s+(?:ich|der\s+(?:benutzer|nutzer))\s+(?:dir|ihnen|euch)\s+(?:\S+\s+){0,2}?(?:gegeben|gestellt|aufgetragen|erteilt)",
         unspaced: false,
     },
     pieces: Pieces {
@@ -72,6 +74,17 @@ pub(super) const GERMAN: Language = Language {
             "kreditkarten",
             "daten",
             "token",
+        ],
+        task: &["aufgabe", "anfrage", "auftrag"],
+        principal: &[
+            "nachricht",
+            "mitteilung",
+            "anweisung",
+            "hinweis",
+            "gegeben",
+            "gestellt",
+            "aufgetragen",
+            "erteilt",
         ],
     },
 };

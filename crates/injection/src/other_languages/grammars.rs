@@ -98,3 +98,8 @@ pub(super) fn negated_send(w: &Words) -> Grammar {
     }
     compile(&format!("(?i){}", forms.join("|")))
 }
+
+/// A language's own grammar of a weak signal, case folded.
+pub(super) fn own(pattern: &str) -> Grammar {
+    compile(&format!("(?i)(?:{pattern})"))
+}

@@ -28,6 +28,13 @@ pub(super) struct Words {
     /// Words that say "never" or "not" after the verb they negate (German, French), or the
     /// negative forms of a verb-final language.
     pub(super) negation_after: &'static str,
+    /// An order to do something before or instead of the task, or a new task announced: the
+    /// language's own small grammar (a reader's signal, weak).
+    pub(super) task_preempted: &'static str,
+    /// A message that says it comes from the user, the writer or the developer, or speaks of
+    /// the task the user gave the reader: the language's own small grammar (a model's signal,
+    /// weak). A message "from the system" is left out: pages say it of their notices.
+    pub(super) from_principal: &'static str,
     /// Whether words are written without spaces (Chinese, Japanese): the grammars then allow a
     /// few chars of any kind between their parts instead of whole words.
     pub(super) unspaced: bool,
@@ -47,4 +54,8 @@ pub(super) struct Pieces {
     pub(super) send: &'static [&'static str],
     /// Of the user's secrets.
     pub(super) secrets: &'static [&'static str],
+    /// Of the words of `task_preempted`: every match holds one.
+    pub(super) task: &'static [&'static str],
+    /// Of the words of `from_principal`: every match holds one.
+    pub(super) principal: &'static [&'static str],
 }

@@ -13,6 +13,8 @@ pub(super) const PORTUGUESE: Language = Language {
         secrets: r"senhas?|credenciais|cookies?|tokens?(?:\s+de\s+sessão)?|chaves?\s+(?:de\s+api|api|privadas?)|histórico\s+(?:de\s+conversas?|do\s+chat)|dados\s+(?:do\s+usuário|do\s+utilizador|pessoais|de\s+acesso)|números?\s+do\s+cartão",
         negation: r"nunca|jamais|não|nenhum|nenhuma",
         negation_after: r"",
+        task_preempted: r"(?:antes\s+de|em\s+vez\s+de|ao\s+invés\s+de|além\s+de)\s+(?:\S+\s+){0,4}?(?:tarefa|pedido|solicitação)|(?:sua|tua)\s+(?:nova|verdadeira|próxima|primeira)\s+tarefa|(?:nova|urgente)\s+tarefa\s*:",
+        from_principal: r"(?:mensagem|nota|instrução|instruções)\s+(?:da\s+minha\s+parte|minha|do\s+(?:usuário|utilizador|desenvolvedor|administrador))|(?:tarefa|pedido)\s+que\s+(?:eu\s+|o\s+(?:usuário|utilizador)\s+)?(?:te\s+|lhe\s+)?(?:dei|deu|passei|pedi|atribuí)\b",
         unspaced: false,
     },
     pieces: Pieces {
@@ -64,6 +66,10 @@ pub(super) const PORTUGUESE: Language = Language {
             "histórico",
             "dados",
             "número",
+        ],
+        task: &["tarefa", "pedido", "solicita"],
+        principal: &[
+            "mensagem", "nota", "instru", "^dei^", "^deu^", "passei", "^pedi^", "atribuí",
         ],
     },
 };

@@ -13,6 +13,8 @@ pub(super) const SPANISH: Language = Language {
         secrets: r"contraseñas?|credenciales|cookies?|tokens?(?:\s+de\s+sesión)?|claves?\s+(?:de\s+api|api|privadas?)|historial\s+(?:de\s+(?:la\s+)?conversaci(?:ón|ones)|del\s+chat)|datos\s+(?:del\s+usuario|personales|de\s+acceso)|números?\s+de\s+(?:la\s+)?tarjeta",
         negation: r"nunca|jamás|no|ningún|ninguna",
         negation_after: r"",
+        task_preempted: r"(?:antes\s+de|en\s+lugar\s+de|en\s+vez\s+de|además\s+de)\s+(?:\S+\s+){0,4}?(?:tarea|petición|solicitud|encargo)|(?:tu|su)\s+(?:nueva|verdadera|próxima|primera)\s+tarea|(?:nueva|urgente)\s+tarea\s*:",
+        from_principal: r"(?:mensaje|nota|instrucción|instrucciones)\s+(?:de\s+mi\s+parte|del\s+(?:usuario|desarrollador|administrador))|(?:tarea|petición|encargo)\s+que\s+(?:yo\s+|el\s+usuario\s+)?(?:te|le)\s+(?:di|dio|he\s+dado|ha\s+dado|encargué|pedí|asigné)",
         unspaced: false,
     },
     pieces: Pieces {
@@ -59,6 +61,18 @@ pub(super) const SPANISH: Language = Language {
             "historial",
             "datos",
             "número",
+        ],
+        task: &["tarea", "petici", "solicitud", "encargo"],
+        principal: &[
+            "mensaje",
+            "nota",
+            "instrucci",
+            "te di",
+            "le di",
+            "dado",
+            "encargu",
+            "pedí",
+            "asigné",
         ],
     },
 };
