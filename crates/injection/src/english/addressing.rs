@@ -6,7 +6,8 @@ use std::sync::LazyLock;
 use super::classes::english;
 use crate::signal::{PageWeight, Signal, Strength::Weak};
 
-/// A note, a message or a greeting to a model or to automated readers.
+/// A note, a message or a greeting to a model or to automated readers, or a model called
+/// by name at the head of an order ("Assistant, before you …").
 pub(super) static NOTE_TO_MODEL: Signal = Signal {
     what: "a note addressed to the model",
     strength: Weak,
@@ -41,11 +42,28 @@ pub(super) static NOTE_TO_MODEL: Signal = Signal {
             "^hi^",
             "hello",
             "listen",
+            ", please",
+            ", before",
+            ", you",
+            ", do",
+            ", now",
+            ", first",
+            ", ignore",
+            ", send",
+            ", pay",
+            ", buy",
+            ", transfer",
+            ", forward",
+            ", email",
+            ", delete",
+            ", open",
+            ", visit",
+            ", go",
         ],
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:note|message|reminder|memo|notice|attention|warning|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:{MODEL}|automated\s+(?:[\w-]+\s+){0,2}?(?:software|systems?|tools?|agents?|readers?|screening|analysis))s?\s*[:,\x2D]|\b(?:dear|hey|hi|hello|attention|listen)[,!]?\s+(?:{MODEL})\b",
+            r"(?i)\b(?:note|message|reminder|memo|notice|attention|warning|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:{MODEL}|automated\s+(?:[\w-]+\s+){0,2}?(?:software|systems?|tools?|agents?|readers?|screening|analysis))s?\s*[:,\x2D]|\b(?:dear|hey|hi|hello|attention|listen)[,!]?\s+(?:{MODEL})\b|(?:^|[.!?:\n]\s*)(?:(?:the|an?|my|our)\s+)?(?:ai\s+)?(?:assistant|agent|model|chatbot|ai)s?\s*,\s+(?:please|before|you|do|now|first|ignore|send|pay|buy|transfer|forward|email|delete|open|visit|go)\b",
         )
     }),
 };

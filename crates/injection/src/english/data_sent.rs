@@ -99,13 +99,24 @@ static NEGATED_SEND: LazyLock<Grammar> = LazyLock::new(|| {
     )
 });
 
-/// Whether the sentence of a request to send negates its verb: "do not send your password
-/// to …" is a page warning its reader.
+/// A verb of giving out in the passive of a description: "the request is sent to …" says
+/// what software does ("are to be sent" is an order, and does not match).
+static DESCRIBED_SEND: LazyLock<Grammar> = LazyLock::new(|| {
+    english(
+        r"(?i)\b(?:is|are|was|were|gets?|got|being|been)\s+(?:automatically\s+|then\s+|securely\s+|only\s+)?(?:sent|posted|forwarded|uploaded|transmitted|shared|e-?mailed|submitted)\s+(?:to|at)\b",
+    )
+});
+
+/// Whether the sentence of a request to send negates its verb or only describes a sending:
+/// "do not send your password to …" is a page warning its reader, "the user's request is sent
+/// to the API" a page about software.
 fn negated_send(text: &str, m: Range<usize>) -> bool {
-    NEGATED_SEND.is_match(sentence(text, m))
+    let s = sentence(text, m);
+    NEGATED_SEND.is_match(s) || DESCRIBED_SEND.is_match(s)
 }
 
 /// Compiles the grammar that excuses a request to send.
 pub(super) fn warm_up() {
     let _ = NEGATED_SEND.is_match("");
+    let _ = DESCRIBED_SEND.is_match("");
 }

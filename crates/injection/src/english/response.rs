@@ -42,3 +42,6 @@ pub(super) static MARKUP_PLANTED: Signal = Signal {
         )
     }),
 };
+
+#[cfg(test)]
+mod tests;

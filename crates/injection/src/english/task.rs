@@ -87,8 +87,9 @@ pub(super) static PAYMENT_ORDERED: Signal = Signal {
     }),
 };
 
-/// The text speaks as the user whose mail, files, calendar or accounts the reader handles:
-/// "the files in my cloud", "my passport number".
+/// The text speaks as the user whose mail, files or accounts the reader handles: "the
+/// contents of all unread emails in my inbox", "my passport number". A blogger's "I check my
+/// inbox" names the inbox but takes nothing out of it.
 pub(super) static USER_VOICE: Signal = Signal {
     what: "a message claiming to come from the user or the system",
     strength: Weak,
@@ -97,7 +98,10 @@ pub(super) static USER_VOICE: Signal = Signal {
     needs: &[&["^my^"]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\bmy\s+(?:inbox|mailbox|cloud(?:\s+drive)?|(?:bank\s+)?account\s+numbers?|passport(?:\s+numbers?)?|(?:credit|debit)\s+card\s+numbers?|unread\s+e-?mails|(?:sent|received)\s+e-?mails|e-?mail\s+history|chat\s+history|saved\s+passwords?)\b",
+            r"(?i)\b(?:contents?|all|every|each|(?:the\s+)?(?:\w+\s+)?(?:e-?mails?|messages|files|documents|attachments|contacts|events))\s+(?:[\w-]+\s+){0,4}?(?:in|of|from|on)\s+my\s+(?:inbox|mailbox|cloud(?:\s+drive)?|drive|calendar|account|phone)\b|\bmy\s+(?:passport|(?:bank\s+)?account|(?:credit|debit)\s+card|social\s+security)\s+numbers?\b",
         )
     }),
 };
+
+#[cfg(test)]
+mod tests;
