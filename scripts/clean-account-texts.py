@@ -4,17 +4,22 @@
 
     scripts/clean-account-texts.py OUT_DIR
 
-Downloads two pinned wheels from PyPI with `pip download --no-deps` (django-allauth, MIT;
-Django, BSD-3-Clause), checks their sha256, and reads the message catalogues (`.po` files)
-straight out of the zip files: every message of allauth's account, e-mail, MFA and social
-login pages and of Django's `auth` and `admin` apps ("Forgotten your password?", "Please
-contact us if you have any trouble resetting your password", "We have sent you an e-mail …",
-"Never share your recovery codes"…), in English and in the seven other languages of the
-detector's grammars (de, fr, es, pt, ru, ja, zh). Nothing is imported or run.
+Downloads pinned wheels from PyPI with `pip download --no-deps`, checks their sha256, and
+reads two kinds of honest text straight out of the zip files (nothing is imported or run):
+
+- `account`: the message catalogues (`.po` files) of django-allauth (MIT) and Django's `auth`
+  and `admin` apps (BSD-3-Clause): every message of the account, e-mail, MFA and social login
+  pages ("Forgotten your password?", "Please contact us if you have any trouble resetting your
+  password", "We have sent you an e-mail …", "Never share your recovery codes"…), in English
+  and in the seven other languages of the detector's grammars (de, fr, es, pt, ru, ja, zh);
+- `article`: the prose paragraphs of the READMEs (PyPI long descriptions) of six packages about
+  prompt injection and LLM security (LlamaFirewall, DeepEval, Giskard, promptfoo, AgentDojo,
+  spikee): articles that speak of instructions, system prompts and attacks.
 
 Writes OUT_DIR/clean.jsonl, one text a line:
 
-    {"source": "django-allauth", "lang": "de", "origin": "allauth/locale/de/LC_MESSAGES/django.po", "text": "..."}
+    {"kind": "account", "source": "django-allauth", "lang": "de",
+     "origin": "allauth/locale/de/LC_MESSAGES/django.po", "licence": "...", "text": "..."}
 
 A text is what a page shows: placeholders (`%(email)s`, `{{ site_name }}`, `%s`) are filled
 with a neutral word, HTML tags dropped, whitespace collapsed; texts of fewer than two words
@@ -26,6 +31,7 @@ never committed. Deterministic: the same wheels give the same file, byte for byt
 
 from __future__ import annotations
 
+import email
 import json
 import re
 import sys
@@ -49,6 +55,51 @@ WHEELS = {
     ),
 }
 
+# Packages about prompt injection and LLM security whose long description (the README shown on
+# PyPI) is read as articles about the subject: honest prose that speaks of instructions, system
+# prompts and attacks.
+ARTICLE_WHEELS = {
+    "llamafirewall": (
+        "1.0.3",
+        "llamafirewall-1.0.3-py2.py3-none-any.whl",
+        "7bc110f4322c5eefb112fcde83b21da67176de4fa9036c184b14bf04f1ea4b30",
+        "MIT (LlamaFirewall, Meta Platforms)",
+    ),
+    "deepeval": (
+        "4.3.1",
+        "deepeval-4.3.1-py3-none-any.whl",
+        "a269343d74232b43aa75501d77b21bfacbad2701f3134a5ad76589489e0b7789",
+        "Apache-2.0 (DeepEval, Confident AI)",
+    ),
+    "giskard": (
+        "2.19.2",
+        "giskard-2.19.2-py3-none-any.whl",
+        "344c60475cd338fc4c3391d07e27f2a3a0db6de4ff7b7696e0c6876c1e79ad9d",
+        "Apache-2.0 (Giskard)",
+    ),
+    "promptfoo": (
+        "0.2.0",
+        "promptfoo-0.2.0-py3-none-any.whl",
+        "0cc486d7dc2295a25408a6a65abf88d7ca930e155d3417d5eeb6b44d11d449d5",
+        "MIT (promptfoo)",
+    ),
+    "agentdojo": (
+        "0.1.35",
+        "agentdojo-0.1.35-py3-none-any.whl",
+        "364bea4219716b716bf639f504d195943f7f6a5535d312ca41d7098704a2affd",
+        "MIT (AgentDojo, ETH Zurich SPY Lab)",
+    ),
+    "spikee": (
+        "0.9.2",
+        "spikee-0.9.2-py3-none-any.whl",
+        "60cec774a1138e62b68b4bed445285f5b5103818ffb68fab681f37b5e707802b",
+        "Apache-2.0 (spikee, WithSecure)",
+    ),
+}
+
+# A paragraph of prose: at least this many words (headings and badges are not articles).
+ARTICLE_MIN_WORDS = 6
+
 # The detector's languages, as the catalogues name them.
 LOCALES = {"de": "de", "fr": "fr", "es": "es", "pt_BR": "pt", "ru": "ru", "ja": "ja", "zh_Hans": "zh"}
 
@@ -61,9 +112,29 @@ PLACEHOLDER = re.compile(r"%\([^)]*\)[sd]|%[sd]|\{\{[^}]*\}\}|\{%[^%]*%\}|\{[\w.
 TAG = re.compile(r"<[^>]{0,200}>")
 
 
-def download(out: Path) -> dict[str, zipfile.ZipFile]:
-    pins = {name: (version, filename, digest) for name, (version, filename, digest, _) in WHEELS.items()}
+def download(out: Path, wheels: dict) -> dict[str, zipfile.ZipFile]:
+    pins = {name: (version, filename, digest) for name, (version, filename, digest, _) in wheels.items()}
     return open_wheels(out / "wheels", pins)
+
+
+def paragraphs(readme: str) -> list[str]:
+    """The prose paragraphs of a Markdown README: code blocks, tables, HTML and headings out."""
+    out = []
+    in_code = False
+    for block in re.split(r"\n\s*\n", readme):
+        lines = block.strip().splitlines()
+        if not lines:
+            continue
+        fences = sum(line.lstrip().startswith(("```", "~~~")) for line in lines)
+        if in_code or fences:
+            in_code = in_code != (fences % 2 == 1)
+            continue
+        if lines[0].startswith(("    ", "\t", "|", "<", "#", "![", "[![")):
+            continue
+        text = shown(re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", " ".join(lines)))
+        if len(text.split()) >= ARTICLE_MIN_WORDS:
+            out.append(text)
+    return out
 
 
 def unquote(s: str) -> str:
@@ -115,19 +186,20 @@ def main() -> None:
     if len(sys.argv) != 2:
         sys.exit("usage: scripts/clean-account-texts.py OUT_DIR")
     out = Path(sys.argv[1])
-    wheels = download(out)
+    wheels = download(out, WHEELS)
     rows = []
     seen: set[tuple[str, str]] = set()
 
-    def add(source: str, lang: str, origin: str, text: str) -> None:
+    def add(source: str, lang: str, origin: str, text: str, kind: str = "account") -> None:
         text = shown(text)
         if len(text.split()) < 2 and lang not in ("ja", "zh"):
             return
         if len(text) < 4 or (lang, text) in seen:
             return
         seen.add((lang, text))
-        rows.append({"source": source, "lang": lang, "origin": origin,
-                     "licence": WHEELS[source][3], "text": text})
+        licence = (WHEELS.get(source) or ARTICLE_WHEELS[source])[3]
+        rows.append({"kind": kind, "source": source, "lang": lang, "origin": origin,
+                     "licence": licence, "text": text})
 
     for source, wheel in wheels.items():
         for member in sorted(wheel.namelist()):
@@ -139,13 +211,20 @@ def main() -> None:
                 add(source, "en", member, msgid)
                 if msgstr:
                     add(source, lang, member, msgstr)
+    for source, wheel in download(out, ARTICLE_WHEELS).items():
+        member = next(m for m in wheel.namelist() if m.endswith(".dist-info/METADATA"))
+        message = email.message_from_bytes(wheel.read(member))
+        readme = message.get_payload()
+        for text in paragraphs(readme if isinstance(readme, str) else ""):
+            add(source, "en", member, text, "article")
     path = out / "clean.jsonl"
     with path.open("w", encoding="utf-8", newline="\n") as f:
         for row in rows:
             f.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
     counts: dict[str, int] = {}
     for row in rows:
-        counts[row["lang"]] = counts.get(row["lang"], 0) + 1
+        key = f"{row['kind']} {row['lang']}"
+        counts[key] = counts.get(key, 0) + 1
     print(", ".join(f"{lang} {n}" for lang, n in sorted(counts.items())))
     print(f"{len(rows)} texts in {path}")
 
