@@ -13,6 +13,7 @@ pub(super) static RESPONSE_DICTATED: Signal = Signal {
     strength: Weak,
     page: PageWeight::Model,
     excused: None,
+    // "times" for the count that repeats a dictated word ("say 'X' 100 times").
     needs: &[&[
         "response",
         "answer",
@@ -20,6 +21,7 @@ pub(super) static RESPONSE_DICTATED: Signal = Signal {
         "output",
         "summary",
         "summaries",
+        "^times^",
     ]],
     pattern: LazyLock::new(|| {
         english(
