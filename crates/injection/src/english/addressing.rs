@@ -63,7 +63,7 @@ pub(super) static NOTE_TO_MODEL: Signal = Signal {
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:note|message|reminder|memo|notice|attention|warning|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:{MODEL}|automated\s+(?:[\w-]+\s+){0,2}?(?:software|systems?|tools?|agents?|readers?|screening|analysis))s?\s*[:,\x2D]|\b(?:dear|hey|hi|hello|attention|listen)[,!]?\s+(?:{MODEL})\b|(?:^|[.!?:\n]\s*)(?:(?:the|an?|my|our)\s+)?(?:ai\s+)?(?:assistant|agent|model|chatbot|ai)s?\s*,\s+(?:please|before|you|do|now|first|ignore|send|pay|buy|transfer|forward|email|delete|open|visit|go)\b",
+            r"(?i)\b(?:note|message|reminder|memo|notice|attention|warning|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:{MODEL}|automated\s+(?:[\w-]+\s+){0,2}?(?:software|systems?|tools?|agents?|readers?|screening|analysis))s?\s*[:,\x2D]|\b(?:dear|hey|hi|hello|attention|listen)[,!]?\s+(?:{MODEL})\b|(?:^|[.!?:\n]\s*)(?:(?:the|an?|my|our)\s+)?(?:ai\s+)?(?:assistant|agent|model|chatbot|ai)\s*,\s+(?:please|before|you|do|now|first|ignore|send|pay|buy|transfer|forward|email|delete|open|visit|go)\b",
         )
     }),
 };
