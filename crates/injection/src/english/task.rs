@@ -58,7 +58,6 @@ pub(super) static FROM_PRINCIPAL: Signal = Signal {
         "asked you",
         "set you",
         "of you",
-        "information",
         "user asked",
         "user requested",
         "user wants",
@@ -66,23 +65,52 @@ pub(super) static FROM_PRINCIPAL: Signal = Signal {
     ]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:message|note|instructions?|order|request|reminder|update)\s+from\s+(?:me|the\s+(?:user|system|developer|admin|administrator|operator|owner)|your\s+(?:user|developer|creator|operator|owner|admin|administrator|principal|human))\b|\b(?:task|request|instructions?)\s+(?:that\s+)?(?:I|the\s+user|your\s+user|they)\s+(?:have\s+)?(?:gave|given|assigned|set|asked\s+of)\s+you\b|\b(?:I|the\s+user|your\s+user)\s+(?:originally\s+|first\s+)?(?:gave|assigned|asked)\s+you\s+(?:in\s+the\s+beginning|at\s+the\s+start|originally|first)\b|<\s*/?\s*information\s*>|\bwhat\s+the\s+user\s+(?:asked|requested|wants)\s+(?:you|for)\b|\bthe\s+user's\s+(?:original\s+|initial\s+|actual\s+)?(?:task|request|question|query)\b",
+            r"(?i)\b(?:message|note|instructions?|order|request|reminder|update)\s+from\s+(?:me|the\s+(?:user|system|developer|admin|administrator|operator|owner)|your\s+(?:user|developer|creator|operator|owner|admin|administrator|principal|human))\b|\b(?:task|request|instructions?)\s+(?:that\s+)?(?:I|the\s+user|your\s+user|they)\s+(?:have\s+)?(?:gave|given|assigned|set|asked\s+of)\s+you\b|\b(?:I|the\s+user|your\s+user)\s+(?:originally\s+|first\s+)?(?:gave|assigned|asked)\s+you\s+(?:in\s+the\s+beginning|at\s+the\s+start|originally|first)\b|\bwhat\s+the\s+user\s+(?:asked|requested|wants)\s+(?:you|for)\b|\bthe\s+user's\s+(?:original\s+|initial\s+|actual\s+)?(?:task|request|question|query)\b",
         )
     }),
 };
 
-/// Money sent, transferred or paid to an account, a wallet or an IBAN.
+/// A framing tag that sets a message apart as information for the reader (`<INFORMATION>`),
+/// as attacks wrap what they claim the user wrote.
+pub(super) static INFORMATION_TAG: Signal = Signal {
+    what: "a message claiming to come from the user or the system",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[&["<"], &["information"]],
+    pattern: LazyLock::new(|| english(r"(?i)<\s*/?\s*information\s*>")),
+};
+
+/// Money sent, transferred or paid to an account, a wallet or an IBAN (a word of money
+/// before the account's number: "send a transaction to US13…", "transfer $300 to GB33…").
 pub(super) static PAYMENT_ORDERED: Signal = Signal {
     what: "a payment ordered",
     strength: Weak,
     page: PageWeight::Reader,
     excused: None,
-    needs: &[&[
-        "send", "transfer", "wire", "^pay", "^move", "purchase", "^buy^", "^book^", "^order^",
-    ]],
+    needs: &[
+        &[
+            "send", "transfer", "wire", "^pay", "^move", "purchase", "^buy^", "^book^", "^order^",
+        ],
+        &[
+            "account",
+            "iban",
+            "wallet",
+            "address",
+            "card",
+            "payment",
+            "transaction",
+            "money",
+            "fund",
+            "amount",
+            "$",
+            "€",
+            "£",
+        ],
+    ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:send|transfer|wire|pay|move)\s+(?:[^.!?\n]{0,60}?\s)?to\s+(?:the\s+|this\s+|my\s+|our\s+)?(?:(?:bank|crypto|bitcoin|btc|savings|following)\s+)?(?:account|iban|wallet|address)\b|\b(?:send|transfer|wire|pay)\b[^.!?\n]{0,80}?(?-i:\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b)|\b(?:send|transfer|wire|pay)\b[^.!?\n]{0,80}?\b(?:bc1[a-z0-9]{8,}|0x[0-9a-fA-F]{16,})\b|\b(?:purchase|buy|book|order)\s+(?:[^.!?\n]{0,40}?\s)?(?:using|with)\s+(?:the\s+)?(?:user's|their|saved|stored)\s+(?:credit\s+|debit\s+|payment\s+)?(?:card|payment|account)",
+            r"(?i)\b(?:send|transfer|wire|pay|move)\s+(?:[^.!?\n]{0,60}?\s)?to\s+(?:the\s+|this\s+|my\s+|our\s+)?(?:(?:bank|crypto|bitcoin|btc|savings|following)\s+)?(?:account|iban|wallet|address)\b|\b(?:send|transfer|wire|pay)\b[^.!?\n]{0,40}?(?:\b(?:transaction|money|funds|payment|amount)\b|[$€£])[^.!?\n]{0,60}?(?:(?-i:\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b)|\b(?:bc1[a-z0-9]{8,}|0x[0-9a-fA-F]{16,})\b)|\b(?:purchase|buy|book|order)\s+(?:[^.!?\n]{0,40}?\s)?(?:using|with)\s+(?:the\s+)?(?:user's|their|saved|stored)\s+(?:credit\s+|debit\s+|payment\s+)?(?:card|payment|account)",
         )
     }),
 };
@@ -95,7 +123,21 @@ pub(super) static USER_VOICE: Signal = Signal {
     strength: Weak,
     page: PageWeight::Model,
     excused: None,
-    needs: &[&["^my^"]],
+    needs: &[
+        &["^my^"],
+        &[
+            "inbox",
+            "mailbox",
+            "cloud",
+            "drive",
+            "calendar",
+            "account",
+            "phone",
+            "passport",
+            "card",
+            "social security",
+        ],
+    ],
     pattern: LazyLock::new(|| {
         english(
             r"(?i)\b(?:contents?|all|every|each|(?:the\s+)?(?:\w+\s+)?(?:e-?mails?|messages|files|documents|attachments|contacts|events))\s+(?:[\w-]+\s+){0,4}?(?:in|of|from|on)\s+my\s+(?:inbox|mailbox|cloud(?:\s+drive)?|drive|calendar|account|phone)\b|\bmy\s+(?:passport|(?:bank\s+)?account|(?:credit|debit)\s+card|social\s+security)\s+numbers?\b",
