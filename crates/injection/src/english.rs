@@ -28,7 +28,7 @@ mod turns;
 use crate::signal::Signal;
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [&Signal; 42] = [
+pub(crate) static SIGNALS: [&Signal; 43] = [
     &aside::ASIDE_INSTRUCTIONS,
     &aside::ASIDE_MARKED_BACK,
     &aside::ASIDE_MARKED_HERE,
@@ -57,6 +57,7 @@ pub(crate) static SIGNALS: [&Signal; 42] = [
     &task::TASK_PREEMPTED,
     &task::FROM_PRINCIPAL,
     &task::INFORMATION_TAG,
+    &task::NEW_INSTRUCTIONS_HEADER,
     &task::USER_VOICE,
     &task::PAYMENT_ORDERED,
     &data_sent::SENT_OUT,

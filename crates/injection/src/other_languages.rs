@@ -1,8 +1,8 @@
 //! The signals in German, French, Spanish, Portuguese, Russian, Chinese and Japanese: three
 //! strong ones (an order to disregard the model's instructions, a system message opened as a
-//! turn, a request to send the user's secrets to an address) and two weak ones that decide
+//! turn, a request to send the user's secrets to an address) and four weak ones that decide
 //! together (an order to do something before or instead of the task, a message in the user's
-//! name), as in English.
+//! name, a payment ordered, a framed header of new instructions), as in English.
 //!
 //! Each language gives its word classes (verbs of disregarding, words for instructions and the
 //! words that may stand between them, labels of a system turn, verbs of sending, the user's
@@ -30,7 +30,7 @@ use std::sync::{LazyLock, OnceLock};
 
 use crate::excuse::{owned_by_data, sentence};
 use crate::signal::{Grammar, PageWeight, Signal, Strength::Strong, Strength::Weak};
-use grammars::{disregard, negated_send, own, secrets, send_out, send_verbs, system_turn};
+use grammars::{disregard, framed, negated_send, own, secrets, send_out, send_verbs, system_turn};
 use language::{Language, Words};
 
 /// The languages, in the order of their signals.
@@ -44,11 +44,12 @@ const LANGUAGES: [&Language; 7] = [
     &japanese::JAPANESE,
 ];
 
-/// The five signals of `LANGUAGES[L]`, with the `needs` of each: a verb of disregarding and
+/// The seven signals of `LANGUAGES[L]`, with the `needs` of each: a verb of disregarding and
 /// a word for instructions; a system label and its colon; a verb of sending, a secret and an
-/// address; and two weak ones, each the language's own grammar: an order before or instead of
-/// the task, a message in the user's name.
-fn signals<const L: usize>() -> [Signal; 5] {
+/// address; and four weak ones, each the language's own grammar: an order before or instead of
+/// the task, a message in the user's name, a payment ordered, a framed header of new
+/// instructions.
+fn signals<const L: usize>() -> [Signal; 7] {
     [
         Signal {
             what: "an order to set the model's instructions aside",
@@ -103,13 +104,34 @@ fn signals<const L: usize>() -> [Signal; 5] {
             needs: const { &[LANGUAGES[L].pieces.principal] },
             pattern: LazyLock::new(|| own(LANGUAGES[L].words.from_principal)),
         },
+        Signal {
+            what: "a payment ordered",
+            strength: Weak,
+            page: PageWeight::Reader,
+            excused: None,
+            needs: const { &[LANGUAGES[L].pieces.pay, LANGUAGES[L].pieces.account] },
+            pattern: LazyLock::new(|| own(LANGUAGES[L].words.payment)),
+        },
+        Signal {
+            what: "new instructions given to the model",
+            strength: Weak,
+            page: PageWeight::Model,
+            excused: None,
+            needs: const {
+                &[
+                    &["**", "##", "[", "==", "【"],
+                    LANGUAGES[L].pieces.new_instructions,
+                ]
+            },
+            pattern: LazyLock::new(|| framed(LANGUAGES[L].words.new_instructions)),
+        },
     ]
 }
 
 /// The strong signals of the other languages.
 pub(crate) static SIGNALS: LazyLock<Vec<Signal>> = LazyLock::new(|| {
     // Typed by the number of languages, so that a language missing here does not build.
-    let per_language: [[Signal; 5]; LANGUAGES.len()] = [
+    let per_language: [[Signal; 7]; LANGUAGES.len()] = [
         signals::<0>(),
         signals::<1>(),
         signals::<2>(),

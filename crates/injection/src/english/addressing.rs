@@ -143,16 +143,25 @@ pub(super) static TASK_DROPPED: Signal = Signal {
     }),
 };
 
-/// "If you are asked", "do not deviate", "for every response".
+/// "If you are asked" (or told), "do not deviate", "for every response".
 pub(super) static REPLY_SCRIPT: Signal = Signal {
     what: "a script for the model's replies",
     strength: Weak,
     page: PageWeight::Model,
     excused: None,
-    needs: &[&["asked", "deviate", "for each", "for every"]],
+    needs: &[&[
+        "asked",
+        "told",
+        "instructed",
+        "requested",
+        "prompted",
+        "deviate",
+        "for each",
+        "for every",
+    ]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:if|when)\s+(?:you\s+are|you're)\s+asked\b|\b(?:you\s+may\s+not|do\s+not|don't|never)\s+deviate\b|\bfor\s+(?:each|every)\s+(?:response|answer|reply|prompt|question)\b",
+            r"(?i)\b(?:if|when)\s+(?:you\s+are|you're)\s+(?:asked|told|instructed|requested|prompted)\b|\b(?:you\s+may\s+not|do\s+not|don't|never)\s+deviate\b|\bfor\s+(?:each|every)\s+(?:response|answer|reply|prompt|question)\b",
         )
     }),
 };

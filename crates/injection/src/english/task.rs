@@ -54,6 +54,7 @@ pub(super) static FROM_PRINCIPAL: Signal = Signal {
         "from your",
         "gave you",
         "given you",
+        "give you",
         "assigned you",
         "asked you",
         "set you",
@@ -65,7 +66,7 @@ pub(super) static FROM_PRINCIPAL: Signal = Signal {
     ]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:message|note|instructions?|order|request|reminder|update)\s+from\s+(?:me|the\s+(?:user|system|developer|admin|administrator|operator|owner)|your\s+(?:user|developer|creator|operator|owner|admin|administrator|principal|human))\b|\b(?:task|request|instructions?)\s+(?:that\s+)?(?:I|the\s+user|your\s+user|they)\s+(?:have\s+)?(?:gave|given|assigned|set|asked\s+of)\s+you\b|\b(?:I|the\s+user|your\s+user)\s+(?:originally\s+|first\s+)?(?:gave|assigned|asked)\s+you\s+(?:in\s+the\s+beginning|at\s+the\s+start|originally|first)\b|\bwhat\s+the\s+user\s+(?:asked|requested|wants)\s+(?:you|for)\b|\bthe\s+user's\s+(?:original\s+|initial\s+|actual\s+)?(?:task|request|question|query)\b",
+            r"(?i)\b(?:message|note|instructions?|order|request|reminder|update)\s+from\s+(?:me|the\s+(?:user|system|developer|admin|administrator|operator|owner)|your\s+(?:user|developer|creator|operator|owner|admin|administrator|principal|human))\b|\b(?:task|request|instructions?)\s+(?:that\s+)?(?:I|the\s+user|your\s+user|they)\s+(?:have\s+)?(?:gave|given|assigned|set|asked\s+of)\s+you\b|\b(?:I|the\s+user|your\s+user)\s+(?:originally\s+|first\s+)?(?:gave|assigned|asked)\s+you\s+(?:in\s+the\s+beginning|at\s+the\s+start|originally|first)\b|\b(?:I|we)\s+(?:\w+\s+){0,2}?(?:gave|give|given)\s+you\s+(?:your|the|these|those|my)\s+instructions\b|\bwhat\s+the\s+user\s+(?:asked|requested|wants)\s+(?:you|for)\b|\bthe\s+user's\s+(?:original\s+|initial\s+|actual\s+)?(?:task|request|question|query)\b",
         )
     }),
 };
@@ -79,6 +80,24 @@ pub(super) static INFORMATION_TAG: Signal = Signal {
     excused: None,
     needs: &[&["<"], &["information"]],
     pattern: LazyLock::new(|| english(r"(?i)<\s*/?\s*information\s*>")),
+};
+
+/// A header that announces new instructions or a new task, after the marks that frame a
+/// header in a prompt (`***`, `##`, `[`, `==`): pages write "new instructions" in prose.
+pub(super) static NEW_INSTRUCTIONS_HEADER: Signal = Signal {
+    what: "new instructions given to the model",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[
+        &["**", "##", "[", "=="],
+        &["new", "updated", "important", "urgent", "additional"],
+    ],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)(?:\*{2,}|#{2,}|\[|={2,})\s*(?:new|updated|important|urgent|additional)\s+(?:(?:important|urgent|updated|new)\s+)*(?:instructions?|directives?|orders|tasks?)\b",
+        )
+    }),
 };
 
 /// Money sent, transferred or paid to an account, a wallet or an IBAN (a word of money

@@ -6,7 +6,7 @@ pub(super) const FRENCH: Language = Language {
     words: Words {
         disregard: r"ignore|ignorez|ignorer|oublie|oubliez|néglige|négligez|(?:ne\s+)?(?:tiens|tenez)\s+(?:pas|plus)\s+compte|fais\s+abstraction|faites\s+abstraction|passe\s+outre|passez\s+outre|outrepasse|outrepassez|écarte|écartez|contourne|contournez|(?:ne\s+)(?:suis|suivez|respecte|respectez)\s+(?:pas|plus)",
         disregard_after: r"ignorer|oublier|ne\s+plus\s+(?:suivre|respecter)",
-        between: r"toutes|tous|toute|tout|les|la|le|l'|de|des|du|d'|tes|vos|ton|votre|ces|cette|mes|précédentes?|antérieures?|ci-dessus|initiales?|originales?|d'origine|reçues?|données?|actuelles?|autres|et|ou",
+        between: r"toutes|tous|toute|tout|les|la|le|l'|de|des|du|d'|tes|vos|ton|votre|ces|cette|mes|précédentes?|antérieures?|ci-dessus|initiales?|originales?|d'origine|reçues?|données?|actuelles?|autres|et|ou|suivantes?|ci-dessous|ultérieures?",
         instructions: r"instructions?|consignes?|directives?|règles|ordres|commandes|indications|prompts?|invites?\s+système|messages?\s+système|prompt\s+système|programmation",
         system_label: r"message\s+(?:du\s+)?système|instruction\s+(?:du\s+)?système|invite\s+système|prompt\s+système|commande\s+administrateur",
         send: r"envoie|envoyez|envoyer|transmets|transmettez|transmettre|transfère|transférez|transférer|partage|partagez|poste|postez|téléverse|téléversez|téléverser",
@@ -15,6 +15,8 @@ pub(super) const FRENCH: Language = Language {
         negation_after: r"jamais|pas|plus",
         task_preempted: r"(?:avant\s+de|au\s+lieu\s+de|plutôt\s+que\s+de|en\s+plus\s+de)\s+(?:\S+\s+){0,4}?(?:la\s+|ta\s+|votre\s+|cette\s+)?(?:tâche|demande|mission)|(?:ta|votre)\s+(?:nouvelle|vraie|véritable|prochaine|première)\s+(?:tâche|mission)|(?:nouvelle|urgente)\s+tâche\s*:",
         from_principal: r"(?:message|note|instruction|consigne)s?\s+(?:de\s+ma\s+part|de\s+(?:l'|la\s+part\s+de\s+l')utilisateur|du\s+(?:développeur|administrateur))|(?:tâche|demande|mission)\s+que\s+(?:je|l'utilisateur)\s+(?:t'|vous\s+)(?:ai|a)\s+(?:donnée|confiée|demandée|assignée)",
+        payment: r"(?:vire|virez|envoie|envoyez|transfère|transférez|paie|payez|verse|versez)\s+(?:[^.!?\n]{0,60}?\s)?(?:sur|à|vers)\s+(?:le\s+|ce\s+|mon\s+|l')?(?:compte|iban|portefeuille)",
+        new_instructions: r"nouvelles?\s+(?:instructions|consignes|directives|tâche)(?:\s+importantes?|\s+urgentes?)?",
         unspaced: false,
     },
     pieces: Pieces {
@@ -82,5 +84,8 @@ pub(super) const FRENCH: Language = Language {
             "demandée",
             "assignée",
         ],
+        pay: &["vire", "envoi", "envoy", "transf", "paie", "payez", "verse"],
+        account: &["compte", "iban", "portefeuille"],
+        new_instructions: &["nouvel"],
     },
 };

@@ -6,7 +6,7 @@ pub(super) const GERMAN: Language = Language {
     words: Words {
         disregard: r"ignorier(?:e|en|t)?|vergiss|vergesst|vergessen\s+sie|missachte(?:n|t)?|übergehe(?:n|t)?|verwirf|verwerft|setze?\s+außer\s+kraft|(?:beachte|befolge|beachtet|befolgt|beachten\s+sie|befolgen\s+sie)\s+(?:\w+\s+){0,3}?nicht",
         disregard_after: r"ignorieren|vergessen|missachten|verwerfen|übergehen|außer\s+kraft\s+setzen|nicht\s+(?:mehr\s+)?(?:beachten|befolgen)",
-        between: r"alle|alles|sämtliche|jegliche|jede|die|der|den|des|deine|deinen|ihre|ihren|eure|euren|meine|diese|vorherige[nr]?|vorige[nr]?|bisherige[nr]?|obige[nr]?|frühere[nr]?|ursprüngliche[nr]?|vorangegangene[nr]?|vorstehende[nr]?|zuvor|vorher|bisher|gegebene[nr]?|erhaltene[nr]?|aktuelle[nr]?|geltende[nr]?|anderen|deiner|ihrer|und|oder",
+        between: r"alle|alles|sämtliche|jegliche|jede|die|der|den|des|deine|deinen|ihre|ihren|eure|euren|meine|diese|vorherige[nr]?|vorige[nr]?|bisherige[nr]?|obige[nr]?|frühere[nr]?|ursprüngliche[nr]?|vorangegangene[nr]?|vorstehende[nr]?|zuvor|vorher|bisher|gegebene[nr]?|erhaltene[nr]?|aktuelle[nr]?|geltende[nr]?|anderen|deiner|ihrer|und|oder|folgende[nr]?|nachfolgende[nr]?|nachstehende[nr]?|spätere[nr]?",
         instructions: r"anweisung(?:en)?|instruktion(?:en)?|befehle|vorgaben|richtlinien|regeln|anordnungen|prompts?|systemprompts?|systemanweisung(?:en)?|systemnachricht(?:en)?|sicherheitsregeln|programmierung",
         system_label: r"systemnachricht|systemanweisung|systemprompt|systemhinweis|administratorbefehl",
         send: r"sende|sendet|senden|schicke?|schickt|schicken|übermittle|übermittelt|übermitteln|leite|leitet|weiterleiten|lade|ladet|hochladen|poste|posten|maile|mailen",
@@ -15,6 +15,8 @@ pub(super) const GERMAN: Language = Language {
         negation_after: r"niemals|nie|nicht|keinesfalls",
         task_preempted: r"(?:bevor|ehe)\s+(?:\S+\s+){0,6}?(?:aufgabe|anfrage|auftrag)\w*|(?:statt|anstatt|anstelle)\s+(?:\S+\s+){0,4}?(?:aufgabe|anfrage|auftrag)\w*|(?:deine|ihre|eure)\s+(?:neue|eigentliche|wahre|nächste|erste)\s+aufgabe|(?:neue|dringende)\s+aufgabe\s*:",
         from_principal: r"(?:nachricht|mitteilung|anweisung|hinweis)\s+(?:von\s+mir|(?:vom|von\s+dem|des)\s+(?:benutzer|nutzer|entwickler|administrator)s?)|(?:aufgabe|anfrage|auftrag),?\s+(?:die|den)\s+(?:ich|der\s+(?:benutzer|nutzer))\s+(?:dir|ihnen|euch)\s+(?:\S+\s+){0,2}?(?:gegeben|gestellt|aufgetragen|erteilt)",
+        payment: r"(?:überweise|überweist|überweisen|sende|schicke|zahle|zahlt|zahlen|transferiere)\s+(?:[^.!?\n]{0,60}?\s)?(?:auf|an|in)\s+(?:das\s+|dieses\s+|folgende\s+|mein\s+|die\s+)?(?:konto|bankkonto|iban|wallet|krypto-?wallet)",
+        new_instructions: r"neue\s+(?:wichtige\s+|dringende\s+)?(?:anweisungen|befehle|aufgabe|instruktionen)",
         unspaced: false,
     },
     pieces: Pieces {
@@ -86,5 +88,8 @@ pub(super) const GERMAN: Language = Language {
             "aufgetragen",
             "erteilt",
         ],
+        pay: &["überweis", "sende", "schick", "zahl", "transferier"],
+        account: &["konto", "iban", "wallet"],
+        new_instructions: &["neue"],
     },
 };

@@ -103,3 +103,11 @@ pub(super) fn negated_send(w: &Words) -> Grammar {
 pub(super) fn own(pattern: &str) -> Grammar {
     compile(&format!("(?i)(?:{pattern})"))
 }
+
+/// A header that announces new instructions, after the marks that frame a header in a prompt
+/// (`***`, `##`, `[`, `==`, `【`): honest pages write "new instructions" in prose, not framed.
+pub(super) fn framed(words: &str) -> Grammar {
+    compile(&format!(
+        r"(?i)(?:\*{{2,}}|#{{2,}}|\[|={{2,}}|【)\s*(?:{words})"
+    ))
+}

@@ -35,6 +35,12 @@ pub(super) struct Words {
     /// the task the user gave the reader: the language's own small grammar (a model's signal,
     /// weak). A message "from the system" is left out: pages say it of their notices.
     pub(super) from_principal: &'static str,
+    /// Money sent, transferred or paid into an account or a wallet: the language's own small
+    /// grammar (a reader's signal, weak: banks say it to their customers).
+    pub(super) payment: &'static str,
+    /// "New instructions", "new task": the words of a header that announces them, read only
+    /// after framing marks (`***`, `##`, `[`) by [`framed`](super::grammars::framed).
+    pub(super) new_instructions: &'static str,
     /// Whether words are written without spaces (Chinese, Japanese): the grammars then allow a
     /// few chars of any kind between their parts instead of whole words.
     pub(super) unspaced: bool,
@@ -58,4 +64,10 @@ pub(super) struct Pieces {
     pub(super) task: &'static [&'static str],
     /// Of the words of `from_principal`: every match holds one.
     pub(super) principal: &'static [&'static str],
+    /// Of the verbs of `payment`.
+    pub(super) pay: &'static [&'static str],
+    /// Of the accounts and wallets of `payment`.
+    pub(super) account: &'static [&'static str],
+    /// Of the words of `new_instructions`.
+    pub(super) new_instructions: &'static [&'static str],
 }

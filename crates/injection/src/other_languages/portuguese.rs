@@ -6,7 +6,7 @@ pub(super) const PORTUGUESE: Language = Language {
     words: Words {
         disregard: r"ignore|ignora|ignorem|esqueça|esqueçam|esquece|desconsidere|desconsidera|desconsiderem|descarte|descarta|não\s+(?:siga|sigas|sigam|obedeça|obedeças|respeite)|deixe\s+de\s+lado|deixa\s+de\s+lado|desobedeça",
         disregard_after: r"ignorar|esquecer|desconsiderar|descartar|não\s+seguir",
-        between: r"todas|todos|toda|todo|as|os|a|o|de|das|dos|da|do|suas|tuas|seus|teus|sua|tua|essas|estas|minhas|anteriores|prévias|precedentes|acima|originais|iniciais|recebidas|dadas|atuais|outras|e|ou",
+        between: r"todas|todos|toda|todo|as|os|a|o|de|das|dos|da|do|suas|tuas|seus|teus|sua|tua|essas|estas|minhas|anteriores|prévias|precedentes|acima|originais|iniciais|recebidas|dadas|atuais|outras|e|ou|seguintes|posteriores|abaixo|quaisquer|qualquer",
         instructions: r"instruç(?:ão|ões)|orientaç(?:ão|ões)|diretrizes|diretivas|regras|ordens|comandos|prompts?|mensagens?\s+do\s+sistema|prompt\s+do\s+sistema|programação",
         system_label: r"mensagem\s+do\s+sistema|instruç(?:ão|ões)\s+do\s+sistema|prompt\s+do\s+sistema|comando\s+de\s+administrador",
         send: r"envie|envia|envies|enviem|enviar|mande|manda|mandes|mandar|encaminhe|encaminha|encaminhar|transmita|transmitir|compartilhe|compartilhar|partilhe|partilhar|carregue|carregar|publique|publicar",
@@ -15,6 +15,8 @@ pub(super) const PORTUGUESE: Language = Language {
         negation_after: r"",
         task_preempted: r"(?:antes\s+de|em\s+vez\s+de|ao\s+invés\s+de|além\s+de)\s+(?:\S+\s+){0,4}?(?:tarefa|pedido|solicitação)|(?:sua|tua)\s+(?:nova|verdadeira|próxima|primeira)\s+tarefa|(?:nova|urgente)\s+tarefa\s*:",
         from_principal: r"(?:mensagem|nota|instrução|instruções)\s+(?:da\s+minha\s+parte|minha|do\s+(?:usuário|utilizador|desenvolvedor|administrador))|(?:tarefa|pedido)\s+que\s+(?:eu\s+|o\s+(?:usuário|utilizador)\s+)?(?:te\s+|lhe\s+)?(?:dei|deu|passei|pedi|atribuí)\b",
+        payment: r"(?:transfira|transfere|transferir|envie|envia|pague|paga|mande|manda|deposite|deposita)\s+(?:[^.!?\n]{0,60}?\s)?(?:para|na|em)\s+(?:a\s+|esta\s+|minha\s+)?(?:conta|iban|carteira)",
+        new_instructions: r"novas?\s+(?:instruções|ordens|diretivas|tarefa)(?:\s+importantes?|\s+urgentes?)?",
         unspaced: false,
     },
     pieces: Pieces {
@@ -71,5 +73,10 @@ pub(super) const PORTUGUESE: Language = Language {
         principal: &[
             "mensagem", "nota", "instru", "^dei^", "^deu^", "passei", "^pedi^", "atribuí",
         ],
+        pay: &[
+            "transf", "envi", "pague", "paga", "mande", "manda", "deposit",
+        ],
+        account: &["conta", "iban", "carteira"],
+        new_instructions: &["nova"],
     },
 };

@@ -6,7 +6,7 @@ pub(super) const SPANISH: Language = Language {
     words: Words {
         disregard: r"ignora|ignore|ignoren|ignorad|olvida|olvide|olviden|olvidad|descarta|descarte|omite|omita|haz\s+caso\s+omiso|hagan?\s+caso\s+omiso|no\s+(?:sigas|siga|sigan|obedezcas|obedezca|hagas\s+caso|respetes)|pasa\s+por\s+alto|desobedece|desatiende",
         disregard_after: r"ignorar|olvidar|omitir|descartar|no\s+seguir",
-        between: r"todas|todos|toda|todo|las|los|la|el|de|del|a|al|tus|sus|tu|su|vuestras|estas|esas|mis|anteriores|previas|precedentes|de\s+arriba|originales|iniciales|recibidas|dadas|actuales|otras|y|o",
+        between: r"todas|todos|toda|todo|las|los|la|el|de|del|a|al|tus|sus|tu|su|vuestras|estas|esas|mis|anteriores|previas|precedentes|de\s+arriba|originales|iniciales|recibidas|dadas|actuales|otras|y|o|siguientes|posteriores?|cualquier|cualesquiera|de\s+abajo",
         instructions: r"instrucci(?:ón|ones)|indicaciones|directrices|directivas|reglas|órdenes|normas|prompts?|mensajes?\s+del\s+sistema|prompt\s+del\s+sistema|programación",
         system_label: r"mensaje\s+del\s+sistema|instrucci(?:ón|ones)\s+del\s+sistema|prompt\s+del\s+sistema|comando\s+de\s+administrador",
         send: r"envía|envíe|envíes|envíen|enviad|enviar|manda|mande|mandes|manden|mandar|reenvía|reenvíe|reenviar|transmite|transmita|transmitir|comparte|comparta|compartir|sube|suba|subir|publica|publique",
@@ -15,6 +15,8 @@ pub(super) const SPANISH: Language = Language {
         negation_after: r"",
         task_preempted: r"(?:antes\s+de|en\s+lugar\s+de|en\s+vez\s+de|además\s+de)\s+(?:\S+\s+){0,4}?(?:tarea|petición|solicitud|encargo)|(?:tu|su)\s+(?:nueva|verdadera|próxima|primera)\s+tarea|(?:nueva|urgente)\s+tarea\s*:",
         from_principal: r"(?:mensaje|nota|instrucción|instrucciones)\s+(?:de\s+mi\s+parte|del\s+(?:usuario|desarrollador|administrador))|(?:tarea|petición|encargo)\s+que\s+(?:yo\s+|el\s+usuario\s+)?(?:te|le)\s+(?:di|dio|he\s+dado|ha\s+dado|encargué|pedí|asigné)",
+        payment: r"(?:transfiere|transfiera|transfieran|envía|envíe|envia|paga|pague|manda|mande|deposita|deposite)\s+(?:[^.!?\n]{0,60}?\s)?(?:a|en)\s+(?:la\s+|esta\s+|mi\s+)?(?:cuenta|iban|billetera|cartera)",
+        new_instructions: r"nuevas?\s+(?:instrucciones|órdenes|directivas|tarea)(?:\s+importantes?|\s+urgentes?)?",
         unspaced: false,
     },
     pieces: Pieces {
@@ -74,5 +76,17 @@ pub(super) const SPANISH: Language = Language {
             "pedí",
             "asigné",
         ],
+        pay: &[
+            "transfier",
+            "enví",
+            "envi",
+            "paga",
+            "pague",
+            "manda",
+            "mande",
+            "deposit",
+        ],
+        account: &["cuenta", "iban", "billetera", "cartera"],
+        new_instructions: &["nueva"],
     },
 };

@@ -3,7 +3,7 @@
 //! password, a system named in a table of specifications; and each language's three signals
 //! built from its own declaration.
 
-use super::grammars::{disregard, own, system_turn};
+use super::grammars::{disregard, framed, own, system_turn};
 use super::{LANGUAGES, SIGNALS};
 use crate::addressed_to_agent;
 
@@ -172,9 +172,9 @@ fn english_warnings_are_not_requests() {
 }
 
 #[test]
-fn each_language_gives_its_own_five_signals_in_order() {
-    assert_eq!(SIGNALS.len(), 5 * LANGUAGES.len());
-    for (language, signals) in LANGUAGES.iter().zip(SIGNALS.chunks(5)) {
+fn each_language_gives_its_own_seven_signals_in_order() {
+    assert_eq!(SIGNALS.len(), 7 * LANGUAGES.len());
+    for (language, signals) in LANGUAGES.iter().zip(SIGNALS.chunks(7)) {
         let (words, pieces) = (&language.words, &language.pieces);
         assert_eq!(signals[0].pattern.as_str(), disregard(words).as_str());
         assert_eq!(signals[0].needs, [pieces.disregard, pieces.instructions]);
@@ -194,6 +194,13 @@ fn each_language_gives_its_own_five_signals_in_order() {
             own(words.from_principal).as_str()
         );
         assert_eq!(signals[4].needs, [pieces.principal]);
+        assert_eq!(signals[5].pattern.as_str(), own(words.payment).as_str());
+        assert_eq!(signals[5].needs, [pieces.pay, pieces.account]);
+        assert_eq!(
+            signals[6].pattern.as_str(),
+            framed(words.new_instructions).as_str()
+        );
+        assert_eq!(signals[6].needs[1], pieces.new_instructions);
     }
 }
 
