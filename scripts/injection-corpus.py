@@ -408,7 +408,8 @@ class ModuleStrings:
         }
 
     def all_strings(self) -> list[str]:
-        """Every string constant and resolvable f-string, in source order (docstrings too)."""
+        """Every string constant of the module as `ast.walk` meets them: docstrings and the
+        literal parts of f-strings too (a template is a plain constant)."""
         out = []
         for node in ast.walk(self.tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -436,8 +437,9 @@ def agentdojo(wheel: zipfile.ZipFile, corpus: Corpus) -> None:
                          if m.startswith("agentdojo/default_suites/") and m.endswith("injection_tasks.py")):
         strings = ModuleStrings(read(wheel, member))
         for cls, consts in sorted(strings.class_constants().items()):
-            if "GOAL" in consts and (member, consts["GOAL"]) not in goals:
+            if "GOAL" in consts:
                 goals.append((f"{member} {cls}", consts["GOAL"]))
+    # A goal repeated by a later suite version is read once, from its first version.
     seen_goals = set()
     for origin, goal in goals:
         if goal in seen_goals:

@@ -94,7 +94,7 @@ fn signals<const L: usize>() -> [Signal; 7] {
             page: PageWeight::Reader,
             excused: None,
             needs: const { &[LANGUAGES[L].pieces.task] },
-            pattern: LazyLock::new(|| own(LANGUAGES[L].words.task_preempted)),
+            pattern: LazyLock::new(|| own(&LANGUAGES[L].words, LANGUAGES[L].words.task_preempted)),
         },
         Signal {
             what: "a message claiming to come from the user or the system",
@@ -102,7 +102,7 @@ fn signals<const L: usize>() -> [Signal; 7] {
             page: PageWeight::Model,
             excused: None,
             needs: const { &[LANGUAGES[L].pieces.principal] },
-            pattern: LazyLock::new(|| own(LANGUAGES[L].words.from_principal)),
+            pattern: LazyLock::new(|| own(&LANGUAGES[L].words, LANGUAGES[L].words.from_principal)),
         },
         Signal {
             what: "a payment ordered",
@@ -110,7 +110,7 @@ fn signals<const L: usize>() -> [Signal; 7] {
             page: PageWeight::Reader,
             excused: None,
             needs: const { &[LANGUAGES[L].pieces.pay, LANGUAGES[L].pieces.account] },
-            pattern: LazyLock::new(|| own(LANGUAGES[L].words.payment)),
+            pattern: LazyLock::new(|| own(&LANGUAGES[L].words, LANGUAGES[L].words.payment)),
         },
         Signal {
             what: "new instructions given to the model",

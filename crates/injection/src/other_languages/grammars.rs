@@ -99,9 +99,10 @@ pub(super) fn negated_send(w: &Words) -> Grammar {
     compile(&format!("(?i){}", forms.join("|")))
 }
 
-/// A language's own grammar of a weak signal, case folded.
-pub(super) fn own(pattern: &str) -> Grammar {
-    compile(&format!("(?i)(?:{pattern})"))
+/// A language's own grammar of a weak signal, case folded, each alternative from a word's
+/// edge in a spaced language ("ehe" is not the end of "gehe").
+pub(super) fn own(w: &Words, pattern: &str) -> Grammar {
+    compile(&format!("(?i){}(?:{pattern})", edge(w)))
 }
 
 /// A header that announces new instructions, after the marks that frame a header in a prompt

@@ -186,15 +186,18 @@ fn each_language_gives_its_own_seven_signals_in_order() {
         );
         assert_eq!(
             signals[3].pattern.as_str(),
-            own(words.task_preempted).as_str()
+            own(words, words.task_preempted).as_str()
         );
         assert_eq!(signals[3].needs, [pieces.task]);
         assert_eq!(
             signals[4].pattern.as_str(),
-            own(words.from_principal).as_str()
+            own(words, words.from_principal).as_str()
         );
         assert_eq!(signals[4].needs, [pieces.principal]);
-        assert_eq!(signals[5].pattern.as_str(), own(words.payment).as_str());
+        assert_eq!(
+            signals[5].pattern.as_str(),
+            own(words, words.payment).as_str()
+        );
         assert_eq!(signals[5].needs, [pieces.pay, pieces.account]);
         assert_eq!(
             signals[6].pattern.as_str(),
