@@ -88,44 +88,54 @@ fn signals<const L: usize>() -> [Signal; 7] {
             },
             pattern: LazyLock::new(|| send_out(&LANGUAGES[L].words)),
         },
-        Signal {
-            what: "an order to do something before or instead of the task",
-            strength: Weak,
-            page: PageWeight::Reader,
-            excused: None,
-            needs: const { &[LANGUAGES[L].pieces.task] },
-            pattern: LazyLock::new(|| own(&LANGUAGES[L].words, LANGUAGES[L].words.task_preempted)),
-        },
-        Signal {
-            what: "a message claiming to come from the user or the system",
-            strength: Weak,
-            page: PageWeight::Model,
-            excused: None,
-            needs: const { &[LANGUAGES[L].pieces.principal] },
-            pattern: LazyLock::new(|| own(&LANGUAGES[L].words, LANGUAGES[L].words.from_principal)),
-        },
-        Signal {
-            what: "a payment ordered",
-            strength: Weak,
-            page: PageWeight::Reader,
-            excused: None,
-            needs: const { &[LANGUAGES[L].pieces.pay, LANGUAGES[L].pieces.account] },
-            pattern: LazyLock::new(|| own(&LANGUAGES[L].words, LANGUAGES[L].words.payment)),
-        },
-        Signal {
-            what: "new instructions given to the model",
-            strength: Weak,
-            page: PageWeight::Model,
-            excused: None,
-            needs: const {
+        weak(
+            "an order to do something before or instead of the task",
+            PageWeight::Reader,
+            const { &[LANGUAGES[L].pieces.task] },
+            || own(&LANGUAGES[L].words, LANGUAGES[L].words.task_preempted),
+        ),
+        weak(
+            "a message claiming to come from the user or the system",
+            PageWeight::Model,
+            const { &[LANGUAGES[L].pieces.principal] },
+            || own(&LANGUAGES[L].words, LANGUAGES[L].words.from_principal),
+        ),
+        weak(
+            "a payment ordered",
+            PageWeight::Reader,
+            const { &[LANGUAGES[L].pieces.pay, LANGUAGES[L].pieces.account] },
+            || own(&LANGUAGES[L].words, LANGUAGES[L].words.payment),
+        ),
+        weak(
+            "new instructions given to the model",
+            PageWeight::Model,
+            const {
                 &[
                     &["**", "##", "[", "==", "【"],
                     LANGUAGES[L].pieces.new_instructions,
                 ]
             },
-            pattern: LazyLock::new(|| framed(LANGUAGES[L].words.new_instructions)),
-        },
+            || framed(LANGUAGES[L].words.new_instructions),
+        ),
     ]
+}
+
+/// A weak signal without an excuse: what it means, its weight on a page, its pieces, and the
+/// function that builds its grammar at first use.
+fn weak(
+    what: &'static str,
+    page: PageWeight,
+    needs: &'static [&'static [&'static str]],
+    build: fn() -> Grammar,
+) -> Signal {
+    Signal {
+        what,
+        strength: Weak,
+        page,
+        excused: None,
+        needs,
+        pattern: LazyLock::new(build),
+    }
 }
 
 /// The strong signals of the other languages.

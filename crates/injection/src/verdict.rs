@@ -2,6 +2,7 @@
 //! their order, and the signals found weighed by where the text comes from.
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use crate::fold;
 use crate::order::SIGNALS;
@@ -83,26 +84,23 @@ pub fn scan(text: &str, origin: Origin) -> Option<Finding> {
 
 /// The verdict on folded text, trying only the signals of `mask`.
 pub(crate) fn decide(text: &str, mask: Mask, origin: Origin) -> Option<Finding> {
-    decide_keeping(text, mask, origin, &|_| true)
+    decide_keeping(text, mask, origin, |_| true)
 }
 
-/// [`decide`] with only the signals whose `what` `keep` accepts.
+/// [`decide`] with only the signals whose `what` `keep` accepts (generic, so that `decide`'s
+/// "keep all" costs nothing on the hot path).
 fn decide_keeping(
     text: &str,
     mask: Mask,
     origin: Origin,
-    keep: &dyn Fn(&str) -> bool,
+    keep: impl Fn(&str) -> bool,
 ) -> Option<Finding> {
     let mut found = Found::default();
     for (i, signal) in SIGNALS.iter().enumerate() {
         if mask & (1 << i) == 0 || !keep(signal.what) {
             continue;
         }
-        let Some(m) = signal.pattern.find_iter(text).find(|m| {
-            !signal
-                .excused
-                .is_some_and(|excused| excused(text, m.clone()))
-        }) else {
+        let Some(m) = first_match(signal, text) else {
             continue;
         };
         if let Some(finding) = found.add(signal, &text[m], origin) {
@@ -110,6 +108,15 @@ fn decide_keeping(
         }
     }
     None
+}
+
+/// The first match of `signal` in folded `text` that its excuse does not let go.
+fn first_match(signal: &Signal, text: &str) -> Option<Range<usize>> {
+    signal.pattern.find_iter(text).find(|m| {
+        !signal
+            .excused
+            .is_some_and(|excused| excused(text, m.clone()))
+    })
 }
 
 /// The weak signals found so far in one text, and whether they decide.
@@ -190,12 +197,7 @@ pub fn signals_found(text: &str) -> Vec<&'static str> {
         if mask & (1 << i) == 0 {
             continue;
         }
-        let found = signal.pattern.find_iter(&folded).any(|m| {
-            !signal
-                .excused
-                .is_some_and(|excused| excused(&folded, m.clone()))
-        });
-        if found && !out.contains(&signal.what) {
+        if first_match(signal, &folded).is_some() && !out.contains(&signal.what) {
             out.push(signal.what);
         }
     }

@@ -13,7 +13,7 @@ pub(super) static USER_DATA_SENT: Signal = Signal {
     what: "the user's data sent to an address",
     strength: Strong,
     page: PageWeight::Strong,
-    excused: Some(negated_send),
+    excused: Some(not_a_request),
     needs: &[
         &[
             "user's",
@@ -62,7 +62,7 @@ pub(super) static THEIR_DATA_SENT: Signal = Signal {
     what: "the user's data sent to an address",
     strength: Strong,
     page: PageWeight::Reader,
-    excused: Some(negated_send),
+    excused: Some(not_a_request),
     needs: &[&["^their^", "^his^", "^her^"], &["@", "http", "^with^"]],
     pattern: LazyLock::new(|| {
         english(
@@ -77,7 +77,7 @@ pub(super) static SENT_OUT: Signal = Signal {
     what: "something sent to an outside address",
     strength: Weak,
     page: PageWeight::Reader,
-    excused: Some(negated_send),
+    excused: Some(not_a_request),
     needs: &[
         &[
             "send",
@@ -120,7 +120,7 @@ static DESCRIBED_SEND: LazyLock<Grammar> = LazyLock::new(|| {
 /// Whether the sentence of a request to send negates its verb or only describes a sending:
 /// "do not send your password to …" is a page warning its reader, "the user's request is sent
 /// to the API" a page about software.
-fn negated_send(text: &str, m: Range<usize>) -> bool {
+fn not_a_request(text: &str, m: Range<usize>) -> bool {
     let s = sentence(text, m);
     NEGATED_SEND.is_match(s) || DESCRIBED_SEND.is_match(s)
 }

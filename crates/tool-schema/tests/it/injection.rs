@@ -50,11 +50,7 @@ fn corpus() -> Option<Vec<Payload>> {
                 .unwrap_or_else(|e| panic!("payloads.jsonl line {}: {e}", i + 1));
             let field = |key: &str| row[key].as_str().map(str::to_owned);
             Payload {
-                family: field("family")
-                    .or_else(|| {
-                        field("source").map(|s| s.split('-').next().unwrap_or("").to_owned())
-                    })
-                    .expect("a family"),
+                family: field("family").expect("a family"),
                 source: field("source").expect("a source"),
                 held_out: row["held_out"].as_bool().expect("held_out"),
                 text: field("text").expect("a text"),
