@@ -28,7 +28,7 @@ mod turns;
 use crate::signal::Signal;
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [&Signal; 43] = [
+pub(crate) static SIGNALS: [&Signal; 44] = [
     &aside::ASIDE_INSTRUCTIONS,
     &aside::ASIDE_MARKED_BACK,
     &aside::ASIDE_MARKED_HERE,
@@ -48,6 +48,7 @@ pub(crate) static SIGNALS: [&Signal; 43] = [
     &rules::NEW_RULES,
     &rules::NO_REFUSING,
     &addressing::NOTE_TO_MODEL,
+    &addressing::MODEL_ORDERED,
     &addressing::MODEL_NAMED,
     &addressing::STANDING_ORDER,
     &rules::MODE_CLAIMED,

@@ -63,7 +63,23 @@ pub(super) static NOTE_TO_MODEL: Signal = Signal {
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:note|message|reminder|memo|notice|attention|warning|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:{MODEL}|automated\s+(?:[\w-]+\s+){0,2}?(?:software|systems?|tools?|agents?|readers?|screening|analysis))s?\s*[:,\x2D]|\b(?:dear|hey|hi|hello|attention|listen)[,!]?\s+(?:{MODEL})\b|(?:^|[.!?:\n]\s*)(?:(?:the|an?|my|our)\s+)?(?:ai\s+)?(?:assistant|agent|model|chatbot|ai)\s*,\s+(?:please|before|you|do|now|first|ignore|send|pay|buy|transfer|forward|email|delete|open|visit|go)\b",
+            r"(?i)\b(?:note|message|reminder|memo|notice|attention|warning|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:(?:[\w-]+\s+){0,2}?{MODEL}|automated\s+(?:[\w-]+\s+){0,2}?(?:software|systems?|tools?|agents?|readers?|screening|analysis))s?\s*[:,\x2D]|\b(?:dear|hey|hi|hello|attention|listen)[,!]?\s+(?:{MODEL})\b|(?:^|[.!?:\n]\s*)(?:(?:the|an?|my|our)\s+)?(?:ai\s+)?(?:assistant|agent|model|chatbot|ai)\s*,\s+(?:please|before|you|do|now|first|ignore|send|pay|buy|transfer|forward|email|delete|open|visit|go)\b",
+        )
+    }),
+};
+
+/// A model told in the third person what to do: "the assistant must include …", "we need
+/// your AI assistant to record …". Articles say what models do ("the model should be
+/// small"); an order names an act on the reader's output or on the user's things.
+pub(super) static MODEL_ORDERED: Signal = Signal {
+    what: "the model told what to do, in the third person",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[&["assistant", "^ai^", "model", "chatbot", "^bot", "^llm"]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:the|your|this|any|all|every)\s+(?:[\w-]+\s+)?{ADDRESSED}s?\s+(?:should|must|needs?\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|is\s+to|are\s+to|shall)\s+(?:also\s+|always\s+|now\s+|first\s+|immediately\s+|only\s+)*{ORDERED_ACT}\b|\b(?:need|want|require|ask|instruct|tell)s?\s+(?:your|the|any|all)\s+(?:[\w-]+\s+)?{ADDRESSED}s?\s+to\s+(?:also\s+|always\s+|now\s+|first\s+|immediately\s+|only\s+)*{ORDERED_ACT}\b",
         )
     }),
 };
@@ -93,7 +109,7 @@ pub(super) static MODEL_NAMED: Signal = Signal {
     ]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:chat\s?gpt|gpt-?[345](?:\.\d)?|openai|claude|anthropic|gemini|bard|llama|language\s+models?)\b|\bas\s+an?\s+(?:ai|artificial\s+intelligence|(?:large\s+)?language\s+model|llm|assistant|chatbot)\b",
+            r"(?i)\b(?:chat\s?gpt|gpt-?[345](?:\.\d)?|openai|claude|anthropic|gemini|bard|llama|language\s+models?)\b|\bas\s+an?\s+(?:[\w-]+\s+)?(?:ai|artificial\s+intelligence|(?:large\s+)?language\s+model|llm|assistant|chatbot)\b",
         )
     }),
 };

@@ -62,6 +62,17 @@ const CLASSES: &[(&str, &str)] = &[
         "{MODEL}",
         r"(?:assistant|ai|a\.i\.|model|llm|agent|chatbot|bot|gpt|chat\s?gpt|claude|gemini|language\s+model)",
     ),
+    // What a text names when it speaks of the model that reads it in the third person; not
+    // "agent", which is also a travel, an estate or a support agent.
+    (
+        "{ADDRESSED}",
+        r"(?:assistant|ai|a\.i\.|model|llm|chatbot|bot|language\s+model)",
+    ),
+    // Acts on the reader's output or on the user's things, which an order to a model names.
+    (
+        "{ORDERED_ACT}",
+        r"(?:include|record|add|insert|append|prepend|mention|write|output|print|say|reply|respond|answer|send|forward|share|reveal|disclose|ignore|disregard|forget|follow|obey|comply|continue|refuse|summari[sz]e|recommend|rate|report|click|visit|open|transfer|pay|buy|delete|execute|run)",
+    ),
     // The model's own secrets: its prompt and instructions.
     (
         "{OWN}",
