@@ -11,7 +11,7 @@ use crate::signal::Mask;
 use crate::fold;
 use crate::order::SIGNALS;
 use crate::prefilter;
-use crate::verdict::{Finding, Origin, decide};
+use crate::verdict::{Finding, Origin, can_decide, decide};
 
 /// A bit per signal whose grammar this process has compiled (by index in `SIGNALS`), the low
 /// and the high half of a [`Mask`] (the standard library has no 128-bit atomic).
@@ -56,7 +56,11 @@ const WORTH_A_THREAD: u32 = 4;
 #[must_use]
 pub fn scan_all(texts: &[&str], origin: Origin) -> Vec<Option<Finding>> {
     let folded: Vec<_> = texts.iter().map(|t| fold::fold(t)).collect();
-    let masks: Vec<Mask> = folded.iter().map(|f| prefilter::candidates(f)).collect();
+    let masks: Vec<Mask> = folded
+        .iter()
+        .map(|f| prefilter::candidates(f))
+        .map(|mask| if can_decide(mask, origin) { mask } else { 0 })
+        .collect();
     compile(masks.iter().fold(0, |all, m| all | m));
     folded
         .iter()

@@ -76,10 +76,58 @@ pub fn addressed_to_agent(text: &str) -> Option<Finding> {
 pub fn scan(text: &str, origin: Origin) -> Option<Finding> {
     let folded = fold::fold(text);
     let mask = prefilter::candidates(&folded);
-    if mask == 0 {
+    if !can_decide(mask, origin) {
         return None;
     }
     decide(&folded, mask, origin)
+}
+
+/// Whether the signals of `mask` could decide a text of `origin` together if every one of
+/// them matched: a strong one, or enough different weak ones of the weights [`Found`] asks
+/// for. A text whose candidates cannot is let go before any grammar runs, so a page's lone
+/// "you must" or "send" compiles nothing; the verdict is the same either way.
+pub(crate) fn can_decide(mask: Mask, origin: Origin) -> bool {
+    if mask == 0 {
+        return false;
+    }
+    // Different meanings among the candidates of each weight, up to the three that matter.
+    let mut model_seen = false;
+    let mut addressing: Vec<&str> = Vec::with_capacity(3);
+    let mut any: Vec<&str> = Vec::with_capacity(3);
+    let mut bits = mask;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let Some(signal) = SIGNALS.get(i) else {
+            continue;
+        };
+        let counts_for_addressing = match origin {
+            Origin::Tool => match signal.strength {
+                Strength::Strong => return true,
+                Strength::PageOnly => continue,
+                Strength::Weak => true,
+            },
+            Origin::Page => match signal.page {
+                PageWeight::Strong => return true,
+                PageWeight::Model => {
+                    model_seen = true;
+                    true
+                }
+                PageWeight::Reader => true,
+                PageWeight::Speaker => false,
+            },
+        };
+        if counts_for_addressing && addressing.len() < 2 && !addressing.contains(&signal.what) {
+            addressing.push(signal.what);
+        }
+        if any.len() < 3 && !any.contains(&signal.what) {
+            any.push(signal.what);
+        }
+    }
+    match origin {
+        Origin::Tool => addressing.len() >= 2,
+        Origin::Page => model_seen && (addressing.len() >= 2 || any.len() >= 3),
+    }
 }
 
 /// The verdict on folded text, trying only the signals of `mask`.
@@ -213,3 +261,6 @@ pub fn scan_keeping(text: &str, origin: Origin, keep: &dyn Fn(&str) -> bool) -> 
     let mask = prefilter::candidates(&folded);
     decide_keeping(&folded, mask, origin, keep)
 }
+
+#[cfg(test)]
+mod tests;

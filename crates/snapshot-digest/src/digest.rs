@@ -25,7 +25,7 @@ pub use settings::DigestConfig;
 #[doc(hidden)]
 pub use settings::Resources;
 
-use crate::addressed::with_held_back;
+use crate::addressed::{with_held_back, with_held_back_beside};
 use crate::tokens::estimate_tokens;
 use crate::tree::Snapshot;
 
@@ -319,13 +319,15 @@ pub fn full_digest_page(
 }
 
 /// `make` run on `snapshot` with its held-back nodes written as such
-/// ([`DigestConfig::hold_back`]), the digest counting them.
+/// ([`DigestConfig::hold_back`]), the digest counting them. `make` only computes (a digest
+/// has no side effect): on a big page it runs while the page is scanned, and again when the
+/// scan holds a node back.
 fn held(
     snapshot: &Snapshot<'_>,
     config: &DigestConfig,
-    make: impl FnOnce(&Snapshot<'_>) -> Digest,
+    make: impl Fn(&Snapshot<'_>) -> Digest,
 ) -> Digest {
-    with_held_back(snapshot, &config.hold_back, |snap, count| {
+    with_held_back_beside(snapshot, &config.hold_back, |snap, count| {
         let mut digest = make(snap);
         digest.stats.held_back = count;
         digest

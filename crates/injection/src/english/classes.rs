@@ -95,9 +95,11 @@ const CLASSES: &[(&str, &str)] = &[
         "{PRIVATE_THEIR}",
         r"(?:the\s+)?(?:their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:data|history|messages|conversations?|chats?|files?|credentials|keys?|passwords?|tokens?|secrets?|e-?mails?|contacts|documents|information|details|address(?:es)?|requests?)",
     ),
-    // A destination outside: an e-mail address or a URL.
+    // A destination outside: an e-mail address or a URL. Addresses and domains are ASCII
+    // (look-alike letters are folded to it first), and an ASCII class compiles to a tenth of
+    // the automaton of Unicode's `\w`.
     (
         "{DEST}",
-        r"(?:[\w.+-]+@(?:[\w-]+(?:\.[\w-]+)*|\S)|https?://\S+)",
+        r"(?:(?-u:[\w.+-])+@(?:(?-u:[\w-])+(?:\.(?-u:[\w-])+)*|\S)|https?://\S+)",
     ),
 ];

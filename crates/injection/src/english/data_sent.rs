@@ -50,9 +50,11 @@ pub(super) static USER_DATA_SENT: Signal = Signal {
         ],
         &["@", "http", "^with^"],
     ],
+    // A stop with a printable ASCII char after it (a domain's dot, "e.g.x") is inside the
+    // sentence; ASCII there compiles to a third of the automaton of Unicode's `\S`.
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b{PRIVATE_USER}\b(?:[^.!?\n]|[.!?]\S){0,100}?\b(?:to|at|cc|bcc)\s*:?\s+['\x22`]?{DEST}|\b(?:call|invoke|use|run|execute|trigger)\s+[`'\x22]?[A-Za-z][\w.-]*[`'\x22]?\s+(?:tool\s+|function\s+)?with\s+{PRIVATE_USER}\b",
+            r"(?i)\b{PRIVATE_USER}\b(?:[^.!?\n]|[.!?][!-~]){0,100}?\b(?:to|at|cc|bcc)\s*:?\s+['\x22`]?{DEST}|\b(?:call|invoke|use|run|execute|trigger)\s+[`'\x22]?[A-Za-z][\w.-]*[`'\x22]?\s+(?:tool\s+|function\s+)?with\s+{PRIVATE_USER}\b",
         )
     }),
 };
@@ -97,7 +99,7 @@ pub(super) static SENT_OUT: Signal = Signal {
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:send|sending|e-?mail|mail|forward|post|upload|share|submit|leak|exfiltrate|copy|transmit|paste)\b(?:[^.!?\n]|[.!?]\S){0,160}?\b(?:to|at|into|on)\s*:?\s+['\x22`]?(?:{DEST}|www\.[\w-]+(?:\.[\w-]+)+|[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io)(?:/\S*)?\b)",
+            r"(?i)\b(?:send|sending|e-?mail|mail|forward|post|upload|share|submit|leak|exfiltrate|copy|transmit|paste)\b(?:[^.!?\n]|[.!?][!-~]){0,160}?\b(?:to|at|into|on)\s*:?\s+['\x22`]?(?:{DEST}|www\.(?-u:[\w-])+(?:\.(?-u:[\w-])+)+|(?-u:[\w-])+(?:\.(?-u:[\w-])+)*\.(?:com|net|org|io)(?:/\S*)?\b)",
         )
     }),
 };
