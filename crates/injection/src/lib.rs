@@ -11,7 +11,7 @@ mod signal;
 mod spans;
 mod verdict;
 
-pub use batch::scan_all;
+pub use batch::{scan_all, scan_all_here};
 pub use spans::spans;
 pub use verdict::{
     Finding, Origin, addressed_to_agent, scan, scan_keeping, scan_unfiltered, signals_found,

@@ -42,6 +42,15 @@ pub struct HeldBack {
 /// ```
 #[must_use]
 pub fn held_back(snapshot: &Snapshot<'_>) -> Vec<HeldBack> {
+    held_back_by(snapshot, mcp_lean_injection::scan_all)
+}
+
+/// How the strings of a page are scanned together: [`mcp_lean_injection::scan_all`], or
+/// [`mcp_lean_injection::scan_all_here`] beside other work.
+type ScanAll = fn(&[&str], mcp_lean_injection::Origin) -> Vec<Option<mcp_lean_injection::Finding>>;
+
+/// [`held_back`] with `scan_all` reading the strings.
+fn held_back_by(snapshot: &Snapshot<'_>, scan_all: ScanAll) -> Vec<HeldBack> {
     // Every string at once, so that the grammars they need are compiled together.
     let mut texts = Vec::new();
     let mut owners = Vec::new();
@@ -55,7 +64,7 @@ pub fn held_back(snapshot: &Snapshot<'_>) -> Vec<HeldBack> {
             owners.push(id);
         }
     }
-    let found = mcp_lean_injection::scan_all(&texts, mcp_lean_injection::Origin::Page);
+    let found = scan_all(&texts, mcp_lean_injection::Origin::Page);
     let mut out: Vec<HeldBack> = Vec::new();
     for (id, found) in owners.into_iter().zip(found) {
         let Some(found) = found else { continue };
@@ -199,7 +208,9 @@ pub(crate) fn with_held_back_beside<R>(
     let outcome = std::thread::scope(|scope| {
         let scan = std::thread::Builder::new()
             .name("held-back scan".to_owned())
-            .spawn_scoped(scope, || held_back(snapshot));
+            .spawn_scoped(scope, || {
+                held_back_by(snapshot, mcp_lean_injection::scan_all_here)
+            });
         // A thread that cannot start leaves the scan to this one.
         let Ok(scan) = scan else {
             return Err(held_back(snapshot));
