@@ -99,12 +99,15 @@ fn many_texts_at_once_get_the_verdicts_each_gets_alone() {
     let borrowed: Vec<&str> = texts.iter().map(String::as_str).collect();
     for origin in [Origin::Page, Origin::Tool] {
         let together = scan_all(&borrowed, origin);
+        let here = mcp_lean_injection::scan_all_here(&borrowed, origin);
         assert_eq!(together.len(), texts.len());
+        assert_eq!(together, here, "{origin:?}: on one thread");
         for (text, found) in texts.iter().zip(together) {
             assert_eq!(found, scan(text, origin), "{origin:?} {text:?}");
         }
     }
     assert!(scan_all(&[], Origin::Page).is_empty());
+    assert!(mcp_lean_injection::scan_all_here(&[], Origin::Page).is_empty());
 }
 
 /// The samples, and the public payloads when `MCP_LEAN_INJECTION_CORPUS` names them.
