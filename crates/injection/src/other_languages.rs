@@ -1,8 +1,9 @@
 //! The signals in German, French, Spanish, Portuguese, Russian, Chinese and Japanese: three
 //! strong ones (an order to disregard the model's instructions, a system message opened as a
-//! turn, a request to send the user's secrets to an address) and four weak ones that decide
+//! turn, a request to send the user's secrets to an address) and five weak ones that decide
 //! together (an order to do something before or instead of the task, a message in the user's
-//! name, a payment ordered, a framed header of new instructions), as in English.
+//! name, a payment ordered, a framed header of new instructions, a script for the reader's
+//! replies), as in English.
 //!
 //! Each language gives its word classes (verbs of disregarding, words for instructions and the
 //! words that may stand between them, labels of a system turn, verbs of sending, the user's
@@ -44,12 +45,12 @@ const LANGUAGES: [&Language; 7] = [
     &japanese::JAPANESE,
 ];
 
-/// The seven signals of `LANGUAGES[L]`, with the `needs` of each: a verb of disregarding and
+/// The eight signals of `LANGUAGES[L]`, with the `needs` of each: a verb of disregarding and
 /// a word for instructions; a system label and its colon; a verb of sending, a secret and an
-/// address; and four weak ones, each the language's own grammar: an order before or instead of
+/// address; and five weak ones, each the language's own grammar: an order before or instead of
 /// the task, a message in the user's name, a payment ordered, a framed header of new
-/// instructions.
-fn signals<const L: usize>() -> [Signal; 7] {
+/// instructions, a script for the reader's replies.
+fn signals<const L: usize>() -> [Signal; 8] {
     [
         Signal {
             what: "an order to set the model's instructions aside",
@@ -117,6 +118,12 @@ fn signals<const L: usize>() -> [Signal; 7] {
             },
             || framed(LANGUAGES[L].words.new_instructions),
         ),
+        weak(
+            "a script for the model's replies",
+            PageWeight::Model,
+            const { &[LANGUAGES[L].pieces.reply] },
+            || own(&LANGUAGES[L].words, LANGUAGES[L].words.reply_script),
+        ),
     ]
 }
 
@@ -141,7 +148,7 @@ fn weak(
 /// The strong signals of the other languages.
 pub(crate) static SIGNALS: LazyLock<Vec<Signal>> = LazyLock::new(|| {
     // Typed by the number of languages, so that a language missing here does not build.
-    let per_language: [[Signal; 7]; LANGUAGES.len()] = [
+    let per_language: [[Signal; 8]; LANGUAGES.len()] = [
         signals::<0>(),
         signals::<1>(),
         signals::<2>(),

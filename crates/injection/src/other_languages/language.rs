@@ -38,6 +38,10 @@ pub(super) struct Words {
     /// Money sent, transferred or paid into an account or a wallet: the language's own small
     /// grammar (a reader's signal, weak: banks say it to their customers).
     pub(super) payment: &'static str,
+    /// "If you are asked to …", "when you are told to …": a script for the reader's replies,
+    /// as English's `REPLY_SCRIPT` (a model's signal, weak: help pages say "if you are asked
+    /// for your password").
+    pub(super) reply_script: &'static str,
     /// "New instructions", "new task": the words of a header that announces them, read only
     /// after framing marks (`***`, `##`, `[`) by [`framed`](super::grammars::framed).
     pub(super) new_instructions: &'static str,
@@ -70,4 +74,6 @@ pub(super) struct Pieces {
     pub(super) account: &'static [&'static str],
     /// Of the words of `new_instructions`.
     pub(super) new_instructions: &'static [&'static str],
+    /// Of the words of `reply_script`: every match holds one.
+    pub(super) reply: &'static [&'static str],
 }

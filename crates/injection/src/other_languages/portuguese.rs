@@ -14,8 +14,9 @@ pub(super) const PORTUGUESE: Language = Language {
         negation: r"nunca|jamais|não|nenhum|nenhuma",
         negation_after: r"",
         task_preempted: r"(?:antes\s+de|em\s+vez\s+de|ao\s+invés\s+de|além\s+de)\s+(?:\S+\s+){0,4}?(?:tarefa|pedido|solicitação)|(?:sua|tua)\s+(?:nova|verdadeira|próxima|primeira)\s+tarefa|(?:nova|urgente)\s+tarefa\s*:",
-        from_principal: r"(?:mensagem|nota|instrução|instruções)\s+(?:da\s+minha\s+parte|minha|do\s+(?:usuário|utilizador|desenvolvedor|administrador))|(?:tarefa|pedido)\s+que\s+(?:eu\s+|o\s+(?:usuário|utilizador)\s+)?(?:te\s+|lhe\s+)?(?:dei|deu|passei|pedi|atribuí)\b",
+        from_principal: r"(?:mensagem|nota|instrução|instruções)\s+(?:da\s+minha\s+parte|minha|do\s+(?:usuário|utilizador|desenvolvedor|administrador))|(?:tarefa|pedido)\s+que\s+(?:eu\s+|o\s+(?:usuário|utilizador)\s+)?(?:te\s+|lhe\s+)?(?:dei|deu|passei|pedi|atribuí)\b|(?:ao\s+te\s+dar|ao\s+lhe\s+dar|te\s+dei|lhe\s+dei|te\s+passei|lhe\s+passei)\s+(?:suas|tuas|as|minhas|estas)\s+(?:instruções|instrucoes|orientações)",
         payment: r"(?:transfira|transfere|transferir|envie|envia|pague|paga|mande|manda|deposite|deposita)\s+(?:[^.!?\n]{0,60}?\s)?(?:para|na|em)\s+(?:a\s+|esta\s+|minha\s+)?(?:conta|iban|carteira)",
+        reply_script: r"(?:se|quando)\s+(?:(?:te|lhe)\s+)?(?:pedirem|pedir|solicitarem|mandarem|for(?:es)?\s+(?:solicitad|pedid)[oa])",
         new_instructions: r"novas?\s+(?:instruções|ordens|diretivas|tarefa)(?:\s+importantes?|\s+urgentes?)?",
         unspaced: false,
     },
@@ -71,12 +72,13 @@ pub(super) const PORTUGUESE: Language = Language {
         ],
         task: &["tarefa", "pedido", "solicita"],
         principal: &[
-            "mensagem", "nota", "instru", "^dei^", "^deu^", "passei", "^pedi^", "atribuí",
+            "mensagem", "nota", "instru", "^dei^", "^deu^", "passei", "^pedi^", "atribuí", "^dar^",
         ],
         pay: &[
             "transf", "envi", "pague", "paga", "mande", "manda", "deposit",
         ],
         account: &["conta", "iban", "carteira"],
         new_instructions: &["nova"],
+        reply: &["pedir", "solicit", "mandar", "pedid"],
     },
 };
