@@ -141,6 +141,63 @@ const FUNCTION_WORDS: [&[&str]; 7] = [
     &["il", "della", "di", "che", "per", "non", "gli", "sono"],
     &["je", "na", "že", "ve", "jsou", "jako", "pro"],
 ];
+/// Words a goal says in each language beyond the pages' function words: a goal is a sentence
+/// of a few words, often with no article ("Wie komme ich zum Vereinsgelände?"), so its own
+/// pronouns and question words tell its language. The same order as `FUNCTION_WORDS`, and
+/// one more list for Polish.
+const GOAL_WORDS: [&[&str]; 8] = [
+    &[
+        "i", "my", "me", "a", "an", "how", "what", "which", "where", "who", "when", "do", "does",
+        "can", "all", "there", "much", "many", "into", "about", "so", "than", "some", "more",
+    ],
+    &[
+        "ich", "wie", "was", "wo", "zum", "zur", "mir", "mich", "möchte", "diesen", "dieser",
+        "dieses", "welche", "zeig",
+    ],
+    &[
+        "je",
+        "veux",
+        "ce",
+        "cette",
+        "ces",
+        "où",
+        "comment",
+        "quelle",
+        "quel",
+        "j'aimerais",
+    ],
+    &["cuánto", "cómo", "dónde", "esta", "este", "quiero"],
+    &["quantos", "quanto", "onde", "fez", "na"],
+    &["voglio", "come", "dove", "questo", "questa"],
+    &["chci", "jak", "kde", "tento", "tuto"],
+    &["o", "tym", "jak", "się", "czy", "dla", "czytaj"],
+];
+
+/// Whether a goal is written in English: under 5 % of its letters outside the Latin script,
+/// at least one English word of `FUNCTION_WORDS` or `GOAL_WORDS`, and more of them than of any
+/// other language's. A rule of the report: it splits the goals on pages not in English by the
+/// goal's language.
+#[must_use]
+pub fn goal_is_english(goal: &str) -> bool {
+    let (mut letters, mut other) = (0usize, 0usize);
+    for c in goal.chars().filter(|c| c.is_alphabetic()) {
+        letters += 1;
+        other += usize::from(c > '\u{024f}');
+    }
+    if other as f64 > OTHER_SCRIPT_SHARE * letters as f64 {
+        return false;
+    }
+    let lower = goal.to_lowercase();
+    let mut counts = [0usize; GOAL_WORDS.len()];
+    for word in lower.split(|c: char| !c.is_alphabetic() && c != '\'') {
+        for (i, count) in counts.iter_mut().enumerate() {
+            let listed = |lists: &[&[&str]]| lists.get(i).is_some_and(|l| l.contains(&word));
+            *count += usize::from(listed(&FUNCTION_WORDS) || listed(&GOAL_WORDS));
+        }
+    }
+    counts[0] > 0 && counts[1..].iter().all(|&c| counts[0] > c)
+}
+
 /// Share of letters outside the Latin script above which a page is not in English: CJK pages
 /// carry English menus and brand names, but never this little of their own script.
 const OTHER_SCRIPT_SHARE: f64 = 0.05;

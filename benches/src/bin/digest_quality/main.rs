@@ -20,7 +20,7 @@ use std::time::Instant;
 use mcp_lean_benches::baselines::{interactive_only, keyword_grep, within_tokens};
 use mcp_lean_benches::corpus_dir;
 use mcp_lean_benches::forms;
-use mcp_lean_benches::goals::{GoalCase, is_english, load_goals, reach, success};
+use mcp_lean_benches::goals::{GoalCase, goal_is_english, is_english, load_goals, reach, success};
 use mcp_lean_benches::stats::{Tally, median, percentile};
 use snapshot_digest::{DigestConfig, Resources, digest_with, parse};
 
@@ -31,9 +31,11 @@ mod folds;
 mod full;
 
 const METHODS: [&str; 3] = ["goal digest", "interactive only", "keyword grep"];
-/// The groups each set is reported in: all goals, each difficulty, read goals (questions), and
-/// the goals on real pages in English and in other languages (MiniWoB tasks are in neither).
-const GROUPS: [&str; 9] = [
+/// The groups each set is reported in: all goals, each difficulty, read goals (questions), the
+/// goals on real pages in English and in other languages (MiniWoB tasks are in neither), and
+/// the latter split by the goal's own language: written in English, or in another language
+/// (the page's, in the corpus), by `goal_is_english`.
+const GROUPS: [&str; 11] = [
     "all",
     "real pages",
     "exact",
@@ -43,6 +45,8 @@ const GROUPS: [&str; 9] = [
     "read",
     "English pages",
     "other languages",
+    "other languages, English goals",
+    "other languages, goals not in English",
 ];
 /// Pages at least this long are the ones a digest is for; compression is reported on them.
 const LARGE_PAGE_CHARS: usize = 5_000;
@@ -91,9 +95,9 @@ fn main() {
     let folds = folds.as_ref();
     println!("## Default settings\n");
     println!(
-        "| set | method | goals | success | real pages | exact | paraphrase | implicit | MiniWoB | read | English pages | other languages | by page 3 | median compression (pages > 5k chars) | median output chars | p90 output chars | median time |"
+        "| set | method | goals | success | real pages | exact | paraphrase | implicit | MiniWoB | read | English pages | other languages | other languages, English goals | other languages, goals not in English | by page 3 | median compression (pages > 5k chars) | median output chars | p90 output chars | median time |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut validation = vec![Tally::default(); GROUPS.len()];
     let mut every = vec![Tally::default(); GROUPS.len()];
     let (mut deep_validation, mut deep_every) = (Tally::default(), Tally::default());
@@ -281,6 +285,12 @@ fn in_group(group: &str, case: &GoalCase, page: &Page) -> bool {
         "read" => case.kind == "read",
         "English pages" => page.english == Some(true),
         "other languages" => page.english == Some(false),
+        "other languages, English goals" => {
+            page.english == Some(false) && goal_is_english(&case.goal)
+        }
+        "other languages, goals not in English" => {
+            page.english == Some(false) && !goal_is_english(&case.goal)
+        }
         difficulty => case.difficulty == difficulty,
     }
 }
