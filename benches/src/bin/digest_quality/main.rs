@@ -31,11 +31,12 @@ mod folds;
 mod full;
 
 const METHODS: [&str; 3] = ["goal digest", "interactive only", "keyword grep"];
-/// The groups each set is reported in: all goals, each difficulty, read goals (questions), the
+/// The groups each set is reported in: all goals, each difficulty, read goals, goals asked as a
+/// question (whatever they ask for: "where do I report a bug?" is a click), the
 /// goals on real pages in English and in other languages (MiniWoB tasks are in neither), and
 /// the latter split by the goal's own language: written in English, or in another language
 /// (the page's, in the corpus), by `goal_is_english`.
-const GROUPS: [&str; 11] = [
+const GROUPS: [&str; 12] = [
     "all",
     "real pages",
     "exact",
@@ -43,6 +44,7 @@ const GROUPS: [&str; 11] = [
     "implicit",
     "miniwob",
     "read",
+    "questions",
     "English pages",
     "other languages",
     "other languages, English goals",
@@ -95,9 +97,9 @@ fn main() {
     let folds = folds.as_ref();
     println!("## Default settings\n");
     println!(
-        "| set | method | goals | success | real pages | exact | paraphrase | implicit | MiniWoB | read | English pages | other languages | other languages, English goals | other languages, goals not in English | by page 3 | median compression (pages > 5k chars) | median output chars | p90 output chars | median time |"
+        "| set | method | goals | success | real pages | exact | paraphrase | implicit | MiniWoB | read | questions | English pages | other languages | other languages, English goals | other languages, goals not in English | by page 3 | median compression (pages > 5k chars) | median output chars | p90 output chars | median time |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut validation = vec![Tally::default(); GROUPS.len()];
     let mut every = vec![Tally::default(); GROUPS.len()];
     let (mut deep_validation, mut deep_every) = (Tally::default(), Tally::default());
@@ -229,7 +231,7 @@ fn ablation(
                 }
             }
         }
-        for g in [0, 7, 8] {
+        for g in [0, 8, 9] {
             let t = &validation[g];
             print!(" {} ({}/{}) |", t.percent(), t.ok, t.total);
         }
@@ -283,6 +285,7 @@ fn in_group(group: &str, case: &GoalCase, page: &Page) -> bool {
         "all" => true,
         "real pages" => page.english.is_some(),
         "read" => case.kind == "read",
+        "questions" => page.english.is_some() && is_asked(&case.goal),
         "English pages" => page.english == Some(true),
         "other languages" => page.english == Some(false),
         "other languages, English goals" => {
@@ -293,6 +296,11 @@ fn in_group(group: &str, case: &GoalCase, page: &Page) -> bool {
         }
         difficulty => case.difficulty == difficulty,
     }
+}
+
+/// Whether a goal is asked as a question: it ends with a question mark, in any script.
+fn is_asked(goal: &str) -> bool {
+    goal.trim_end().ends_with(['?', '？'])
 }
 
 /// Runs the three methods over every goal. With `cap`, the baselines' outputs are cut to that
