@@ -189,8 +189,10 @@ pub(crate) fn with_held_back<R>(
     run_marked(snapshot, hold, &held, f)
 }
 
-/// Snapshots of at least this many nodes are scanned beside the work on them: below it, the
-/// scan (about 0.2 µs a node) costs less than starting a thread saves.
+/// Snapshots of at least this many nodes are scanned beside the work on them. Below it the
+/// scan takes under 0.4 ms (about 0.2 µs a node), and the memory a thread keeps of its own (a
+/// few MiB of malloc arena) weighs more in a one-shot process than that wait
+/// (`docs/benchmarks-log.md`).
 const BESIDE_NODES: usize = 2_000;
 
 /// [`with_held_back`] for work without side effects, which may run twice: on a big snapshot,
