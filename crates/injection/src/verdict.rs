@@ -92,8 +92,8 @@ pub(crate) fn can_decide(mask: Mask, origin: Origin) -> bool {
     }
     // Different meanings among the candidates of each weight, up to the three that matter.
     let mut model_seen = false;
-    let mut addressing: Vec<&str> = Vec::with_capacity(3);
-    let mut any: Vec<&str> = Vec::with_capacity(3);
+    let mut addressing = Distinct::<2>::default();
+    let mut any = Distinct::<3>::default();
     let mut bits = mask;
     while bits != 0 {
         let i = bits.trailing_zeros() as usize;
@@ -117,16 +117,42 @@ pub(crate) fn can_decide(mask: Mask, origin: Origin) -> bool {
                 PageWeight::Speaker => false,
             },
         };
-        if counts_for_addressing && addressing.len() < 2 && !addressing.contains(&signal.what) {
-            addressing.push(signal.what);
+        if counts_for_addressing {
+            addressing.insert(signal.what);
         }
-        if any.len() < 3 && !any.contains(&signal.what) {
-            any.push(signal.what);
-        }
+        any.insert(signal.what);
     }
     match origin {
-        Origin::Tool => addressing.len() >= 2,
-        Origin::Page => model_seen && (addressing.len() >= 2 || any.len() >= 3),
+        Origin::Tool => addressing.full(),
+        Origin::Page => model_seen && (addressing.full() || any.full()),
+    }
+}
+
+/// Up to `N` different meanings, on the stack: `can_decide` runs for every text a page has.
+struct Distinct<const N: usize> {
+    seen: [&'static str; N],
+    len: usize,
+}
+
+impl<const N: usize> Default for Distinct<N> {
+    fn default() -> Self {
+        Self {
+            seen: [""; N],
+            len: 0,
+        }
+    }
+}
+
+impl<const N: usize> Distinct<N> {
+    fn insert(&mut self, what: &'static str) {
+        if self.len < N && !self.seen[..self.len].contains(&what) {
+            self.seen[self.len] = what;
+            self.len += 1;
+        }
+    }
+
+    fn full(&self) -> bool {
+        self.len == N
     }
 }
 
