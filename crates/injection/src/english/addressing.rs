@@ -76,7 +76,15 @@ pub(super) static MODEL_ORDERED: Signal = Signal {
     strength: Weak,
     page: PageWeight::Model,
     excused: None,
-    needs: &[&["assistant", "^ai^", "model", "chatbot", "^bot", "^llm"]],
+    needs: &[&[
+        "assistant",
+        "^ai^",
+        "a.i.",
+        "model",
+        "chatbot",
+        "^bot",
+        "^llm",
+    ]],
     pattern: LazyLock::new(|| {
         english(
             r"(?i)\b(?:the|your|this|any|all|every)\s+(?:[\w-]+\s+)?{ADDRESSED}s?\s+(?:should|must|needs?\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|is\s+to|are\s+to|shall)\s+(?:also\s+|always\s+|now\s+|first\s+|immediately\s+|only\s+)*{ORDERED_ACT}\b|\b(?:need|want|require|ask|instruct|tell)s?\s+(?:your|the|any|all)\s+(?:[\w-]+\s+)?{ADDRESSED}s?\s+to\s+(?:also\s+|always\s+|now\s+|first\s+|immediately\s+|only\s+)*{ORDERED_ACT}\b",
