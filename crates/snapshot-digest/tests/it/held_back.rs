@@ -42,7 +42,7 @@ fn unseen_floor(family: &str) -> usize {
         "spikee" => 89,
         "agentdojo" => 81,
         "garak" => 77,
-        "inspect" => 23,
+        "inspect" => 25,
         _ => 90,
     }
 }
@@ -53,7 +53,7 @@ fn left_out_floor(family: &str) -> usize {
         "pyrit" => 93,
         "spikee" => 89,
         "agentdojo" | "garak" => 78,
-        "inspect" => 23,
+        "inspect" => 25,
         _ => 90,
     }
 }
