@@ -179,12 +179,7 @@ const GOAL_WORDS: [&[&str]; 8] = [
 /// goal's language.
 #[must_use]
 pub fn goal_is_english(goal: &str) -> bool {
-    let (mut letters, mut other) = (0usize, 0usize);
-    for c in goal.chars().filter(|c| c.is_alphabetic()) {
-        letters += 1;
-        other += usize::from(c > '\u{024f}');
-    }
-    if other as f64 > OTHER_SCRIPT_SHARE * letters as f64 {
+    if !mostly_latin(goal) {
         return false;
     }
     let lower = goal.to_lowercase();
@@ -202,6 +197,16 @@ pub fn goal_is_english(goal: &str) -> bool {
 /// carry English menus and brand names, but never this little of their own script.
 const OTHER_SCRIPT_SHARE: f64 = 0.05;
 
+/// Whether at most `OTHER_SCRIPT_SHARE` of the letters of `text` are outside the Latin script.
+fn mostly_latin(text: &str) -> bool {
+    let (mut letters, mut other) = (0usize, 0usize);
+    for c in text.chars().filter(|c| c.is_alphabetic()) {
+        letters += 1;
+        other += usize::from(c > '\u{024f}');
+    }
+    other as f64 <= OTHER_SCRIPT_SHARE * letters as f64
+}
+
 /// Whether a page's snapshot is in English: under 5 % of its letters outside the Latin
 /// script, and English function words at least as frequent as those of any other language
 /// listed. A rule of the report, not of the digest (which never asks): it splits the goals on
@@ -210,12 +215,7 @@ const OTHER_SCRIPT_SHARE: f64 = 0.05;
 /// Portuguese, Chinese, Japanese).
 #[must_use]
 pub fn is_english(text: &str) -> bool {
-    let (mut letters, mut other) = (0usize, 0usize);
-    for c in text.chars().filter(|c| c.is_alphabetic()) {
-        letters += 1;
-        other += usize::from(c > '\u{024f}');
-    }
-    if other as f64 > OTHER_SCRIPT_SHARE * letters as f64 {
+    if !mostly_latin(text) {
         return false;
     }
     let mut counts = [0usize; FUNCTION_WORDS.len()];

@@ -122,9 +122,38 @@ pub(crate) fn can_decide(mask: Mask, origin: Origin) -> bool {
         }
         any.insert(signal.what);
     }
-    match origin {
-        Origin::Tool => addressing.full(),
-        Origin::Page => model_seen && (addressing.full() || any.full()),
+    // The most the candidates could weigh: one meaning that the reader is a model, the other
+    // meanings that address it as the reader's, the rest as a speaker's (the verdict counts
+    // each meaning once, at the weight of its first match, which can only weigh less).
+    let model = usize::from(model_seen);
+    let reader = addressing.len.saturating_sub(model);
+    Weights {
+        model,
+        reader,
+        rest: any.len.saturating_sub(model + reader),
+    }
+    .decide(origin)
+}
+
+/// Different weak meanings found in a text, by their weight on a page: a model's, a reader's,
+/// and the rest (a speaker's on a page; on a tool's text only their number counts).
+struct Weights {
+    model: usize,
+    reader: usize,
+    rest: usize,
+}
+
+impl Weights {
+    /// Whether they decide a text of `origin`.
+    fn decide(&self, origin: Origin) -> bool {
+        let (model, reader, rest) = (self.model, self.reader, self.rest);
+        match origin {
+            // A tool has no reason to address the model at all: two signals are enough.
+            Origin::Tool => model + reader + rest >= 2,
+            // A page speaks to its reader and of models: it takes a signal that the reader is
+            // a model and one more that addresses it (or two more, when one is only "I … you").
+            Origin::Page => model >= 1 && (model + reader >= 2 || model + reader + rest >= 3),
+        }
     }
 }
 
@@ -149,10 +178,6 @@ impl<const N: usize> Distinct<N> {
             self.seen[self.len] = what;
             self.len += 1;
         }
-    }
-
-    fn full(&self) -> bool {
-        self.len == N
     }
 }
 
@@ -218,23 +243,14 @@ impl<'t> Found<'t> {
             return None;
         }
         self.weak.push((signal, quote));
-        let decided = match origin {
-            // A tool has no reason to address the model at all: two signals are enough.
-            Origin::Tool => self.weak.len() >= 2,
-            // A page speaks to its reader and of models: it takes a signal that the reader is
-            // a model and one more that addresses it (or two more, when one is only "I … you").
-            Origin::Page => {
-                let count =
-                    |kind: PageWeight| self.weak.iter().filter(|(s, _)| s.page == kind).count();
-                let (model, reader, speaker) = (
-                    count(PageWeight::Model),
-                    count(PageWeight::Reader),
-                    count(PageWeight::Speaker),
-                );
-                model >= 1 && (model + reader >= 2 || model + reader + speaker >= 3)
-            }
+        let count = |kind: PageWeight| self.weak.iter().filter(|(s, _)| s.page == kind).count();
+        let (model, reader) = (count(PageWeight::Model), count(PageWeight::Reader));
+        let weights = Weights {
+            model,
+            reader,
+            rest: self.weak.len() - model - reader,
         };
-        if !decided {
+        if !weights.decide(origin) {
             return None;
         }
         let what = self
