@@ -261,10 +261,14 @@ fn run_marked<R>(
         match node.syntax {
             Syntax::DevTools => {
                 // Its own strings are attribute values there (`url="…"`); flags and the uid
-                // stay.
+                // stay. A line without a role is a text node, written from its text.
                 node.attrs.retain(|a| a.value.is_none() || a.name == "ref");
-                node.name = Some(marker);
-                node.text = None;
+                if node.kind == NodeKind::Text {
+                    node.text = Some(marker);
+                } else {
+                    node.name = Some(marker);
+                    node.text = None;
+                }
             }
             Syntax::AgentBrowser => {
                 // A text is its `StaticText` node's text; an element's strings are its name,

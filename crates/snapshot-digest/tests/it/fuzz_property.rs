@@ -83,6 +83,17 @@ pub(crate) fn check_property(text: &str) {
     // The detector of text addressed to the agent reads every string of every node.
     let held = snapshot_digest::held_back(&snap);
     assert!(held.iter().all(|h| h.node.index() < snap.len()));
+    // Two digests of a 2,000-node page cost a hundred times the rest: every input with a node
+    // held back, where what the marker becomes is at stake, and one in 32 of the others.
+    let sampled = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        text.hash(&mut h);
+        h.finish().is_multiple_of(32)
+    };
+    if !held.is_empty() || sampled {
+        let _reached = check_big_page(&rendered, &in_syntax, snap.len(), &goal);
+    }
     let d = diff(&snap, &again);
     assert_eq!(
         d.kind,
@@ -90,4 +101,82 @@ pub(crate) fn check_property(text: &str) {
         "a tree differs from its own rendering:\n{}",
         d.text
     );
+}
+
+/// A page of 2,000 nodes or more is scanned for text addressed to the agent on a second thread
+/// while its digest is made, and digested again on the marked page only when the scan holds a
+/// node back. The input, repeated until it is that big, reaches that path: with nothing held
+/// back its digest is the one made with holding back off; a held-back node it shows is shown
+/// as its marker. `None` when the input cannot make such a page, else whether a node was held.
+pub(crate) fn check_big_page(
+    rendered: &str,
+    syntax: &snapshot_digest::Config,
+    nodes: usize,
+    goal: &str,
+) -> Option<bool> {
+    use snapshot_digest::{ADDRESSED_MARK, DigestConfig, HoldBack, digest_with, held_back};
+
+    // More nodes than the crate's threshold (2,000); a larger page only slows the fuzzer.
+    const BIG: usize = 2_001;
+    const MAX_BYTES: usize = 1 << 19;
+    let copies = BIG.div_ceil(nodes.max(1));
+    if nodes == 0 || rendered.len().saturating_add(1).saturating_mul(copies) > MAX_BYTES {
+        return None;
+    }
+    let mut one = rendered.to_owned();
+    if !one.ends_with('\n') {
+        one.push('\n');
+    }
+    let big = one.repeat(copies);
+    let snap = snapshot_digest::parse_with(&big, syntax).ok()?;
+    if snap.len() < BIG {
+        return None;
+    }
+    let on = DigestConfig::default();
+    let off = DigestConfig {
+        hold_back: HoldBack::off(),
+        ..DigestConfig::default()
+    };
+    let shown = digest_with(&snap, goal, &on).text;
+    let held = held_back(&snap);
+    if held.is_empty() {
+        assert_eq!(
+            shown,
+            digest_with(&snap, goal, &off).text,
+            "a big page with nothing held back digests differently with holding back on"
+        );
+        return Some(false);
+    }
+    // Refs that only held-back nodes carry (a fuzzed page may give one ref to several nodes).
+    let held_nodes: std::collections::HashSet<usize> =
+        held.iter().map(|h| h.node.index()).collect();
+    let (mut held_refs, mut open_refs) = (
+        std::collections::HashSet::new(),
+        std::collections::HashSet::new(),
+    );
+    for (i, node) in snap.nodes().iter().enumerate() {
+        if let Some(r) = node.aria_ref() {
+            if held_nodes.contains(&i) {
+                held_refs.insert(r.as_str());
+            } else {
+                open_refs.insert(r.as_str());
+            }
+        }
+    }
+    let out = snapshot_digest::parse_with(&shown, syntax)
+        .unwrap_or_else(|e| panic!("digest of the big page does not parse: {e}"));
+    for node in out.nodes() {
+        if let Some(r) = node.aria_ref()
+            && held_refs.contains(r.as_str())
+            && !open_refs.contains(r.as_str())
+        {
+            assert!(
+                node.name()
+                    .or(node.text())
+                    .is_some_and(|t| t.contains(ADDRESSED_MARK)),
+                "held-back node {r} shown without its marker:\n{shown}"
+            );
+        }
+    }
+    Some(true)
 }

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::fuzz_property::check_property;
+use crate::fuzz_property::{check_big_page, check_property};
 
 fn replay(dir: &Path) -> usize {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
@@ -34,4 +34,25 @@ fn fuzz_seeds_and_regressions_hold() {
         regressions >= 2,
         "the committed fuzz regressions are replayed ({regressions} found)"
     );
+}
+
+/// The property's big page is reached by the seeds: one with nothing held back, one whose
+/// text addressed to the agent is held back in each of its copies.
+#[test]
+fn the_seeds_reach_the_big_page_scanned_beside_its_digest() {
+    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds");
+    for (file, held) in [("01-basic.yaml", false), ("09-addressed.yaml", true)] {
+        let text = std::fs::read_to_string(seeds.join(file)).expect("a readable seed");
+        let (snap, _) = snapshot_digest::parse_lenient(&text);
+        let rendered = snapshot_digest::render(&snap);
+        let syntax = snapshot_digest::Config {
+            syntax: Some(snap.syntax()),
+            ..snapshot_digest::Config::default()
+        };
+        assert_eq!(
+            check_big_page(&rendered, &syntax, snap.len(), "sign in"),
+            Some(held),
+            "{file}"
+        );
+    }
 }
