@@ -31,6 +31,10 @@ pub(crate) fn check_property(text: &str) {
         .iter()
         .filter_map(|n| n.aria_ref().map(|r| r.as_str()))
         .collect();
+    // The detector of text addressed to the agent reads every string of every node.
+    let held = snapshot_digest::held_back(&snap);
+    assert!(held.iter().all(|h| h.node.index() < snap.len()));
+    let held_only = held_only_refs(&snap, &held);
     let goal: String = text.chars().filter(|c| !c.is_control()).take(40).collect();
     // Small budgets, so that fuzz-sized inputs are digested rather than passed whole.
     let tight = |page| DigestConfig {
@@ -60,6 +64,7 @@ pub(crate) fn check_property(text: &str) {
                 );
             }
         }
+        assert_markers(&out, &held_only, &output);
     }
     // The ranking's features: one row per candidate, every value and score a number (a NaN
     // would order candidates arbitrarily), refs only of the input.
@@ -80,9 +85,6 @@ pub(crate) fn check_property(text: &str) {
             "a candidate's ref is not the input's"
         );
     }
-    // The detector of text addressed to the agent reads every string of every node.
-    let held = snapshot_digest::held_back(&snap);
-    assert!(held.iter().all(|h| h.node.index() < snap.len()));
     // Two digests of a 2,000-node page cost a hundred times the rest: every input with a node
     // held back, where what the marker becomes is at stake, and one in 32 of the others.
     let sampled = {
@@ -114,7 +116,7 @@ pub(crate) fn check_big_page(
     nodes: usize,
     goal: &str,
 ) -> Option<bool> {
-    use snapshot_digest::{ADDRESSED_MARK, DigestConfig, HoldBack, digest_with, held_back};
+    use snapshot_digest::{DigestConfig, HoldBack, digest_with, held_back};
 
     // More nodes than the crate's threshold (2,000); a larger page only slows the fuzzer.
     const BIG: usize = 2_001;
@@ -147,36 +149,51 @@ pub(crate) fn check_big_page(
         );
         return Some(false);
     }
-    // Refs that only held-back nodes carry (a fuzzed page may give one ref to several nodes).
-    let held_nodes: std::collections::HashSet<usize> =
-        held.iter().map(|h| h.node.index()).collect();
+    let out = snapshot_digest::parse_with(&shown, syntax)
+        .unwrap_or_else(|e| panic!("digest of the big page does not parse: {e}"));
+    assert_markers(&out, &held_only_refs(&snap, &held), &shown);
+    Some(true)
+}
+
+/// The refs that only nodes held back carry: a fuzzed page may give one ref to several nodes.
+fn held_only_refs(
+    snap: &snapshot_digest::Snapshot<'_>,
+    held: &[snapshot_digest::HeldBack],
+) -> std::collections::HashSet<String> {
+    let held: std::collections::HashSet<usize> = held.iter().map(|h| h.node.index()).collect();
     let (mut held_refs, mut open_refs) = (
         std::collections::HashSet::new(),
         std::collections::HashSet::new(),
     );
     for (i, node) in snap.nodes().iter().enumerate() {
         if let Some(r) = node.aria_ref() {
-            if held_nodes.contains(&i) {
-                held_refs.insert(r.as_str());
+            if held.contains(&i) {
+                held_refs.insert(r.as_str().to_owned());
             } else {
-                open_refs.insert(r.as_str());
+                open_refs.insert(r.as_str().to_owned());
             }
         }
     }
-    let out = snapshot_digest::parse_with(&shown, syntax)
-        .unwrap_or_else(|e| panic!("digest of the big page does not parse: {e}"));
+    held_refs.retain(|r| !open_refs.contains(r));
+    held_refs
+}
+
+/// Every node of `out` with a ref only held-back nodes carry is shown as the marker.
+fn assert_markers(
+    out: &snapshot_digest::Snapshot<'_>,
+    held_only: &std::collections::HashSet<String>,
+    output: &str,
+) {
     for node in out.nodes() {
         if let Some(r) = node.aria_ref()
-            && held_refs.contains(r.as_str())
-            && !open_refs.contains(r.as_str())
+            && held_only.contains(r.as_str())
         {
             assert!(
                 node.name()
                     .or(node.text())
-                    .is_some_and(|t| t.contains(ADDRESSED_MARK)),
-                "held-back node {r} shown without its marker:\n{shown}"
+                    .is_some_and(|t| t.contains(snapshot_digest::ADDRESSED_MARK)),
+                "held-back node {r} shown without its marker:\n{output}"
             );
         }
     }
-    Some(true)
 }
