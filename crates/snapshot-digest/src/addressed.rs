@@ -259,37 +259,23 @@ fn run_marked<R>(
         let marker = Cow::Owned(hold.marker(h.chars));
         node.props.clear();
         match node.syntax {
-            Syntax::DevTools => {
-                // Its own strings are attribute values there (`url="…"`); flags and the uid
-                // stay. A line without a role is a text node, written from its text.
-                node.attrs.retain(|a| a.value.is_none() || a.name == "ref");
-                if node.kind == NodeKind::Text {
-                    node.text = Some(marker);
-                } else {
-                    node.name = Some(marker);
-                    node.text = None;
-                }
-            }
-            Syntax::AgentBrowser => {
-                // A text is its `StaticText` node's text; an element's strings are its name,
-                // its value and its URL.
-                node.attrs.retain(|a| a.name != "url");
-                if node.kind == NodeKind::Text {
-                    node.text = Some(marker);
-                } else {
-                    node.name = Some(marker);
-                    node.text = None;
-                }
-            }
-            Syntax::Playwright if has_children => {
-                node.name = Some(marker);
-                node.text = None;
-            }
-            Syntax::Playwright => {
-                node.name = None;
-                node.text = Some(marker);
-                node.block = false;
-            }
+            // Its own strings are attribute values there (`url="…"`); flags and the uid stay.
+            Syntax::DevTools => node.attrs.retain(|a| a.value.is_none() || a.name == "ref"),
+            // An element's strings are its name, its value and its URL.
+            Syntax::AgentBrowser => node.attrs.retain(|a| a.name != "url"),
+            Syntax::Playwright => {}
+        }
+        if node.syntax == Syntax::Playwright && !has_children {
+            node.name = None;
+            node.text = Some(marker);
+            node.block = false;
+        } else if node.kind == NodeKind::Text && node.syntax != Syntax::Playwright {
+            // A text node is written from its text in the other syntaxes: agent-browser's
+            // `StaticText`, a `uid=` line without a role.
+            node.text = Some(marker);
+        } else {
+            node.name = Some(marker);
+            node.text = None;
         }
         node.name_form = NameForm::Quoted;
     }
