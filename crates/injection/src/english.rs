@@ -23,12 +23,13 @@ mod own_prompt;
 mod response;
 mod rules;
 mod task;
+mod tools;
 mod turns;
 
 use crate::signal::Signal;
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [&Signal; 44] = [
+pub(crate) static SIGNALS: [&Signal; 46] = [
     &aside::ASIDE_INSTRUCTIONS,
     &aside::ASIDE_MARKED_BACK,
     &aside::ASIDE_MARKED_HERE,
@@ -61,6 +62,8 @@ pub(crate) static SIGNALS: [&Signal; 44] = [
     &task::NEW_INSTRUCTIONS_HEADER,
     &task::USER_VOICE,
     &task::PAYMENT_ORDERED,
+    &tools::TOOL_ORDERED,
+    &tools::KEPT_FROM_USER,
     &data_sent::SENT_OUT,
     &response::RESPONSE_DICTATED,
     &response::MARKUP_PLANTED,
