@@ -5,15 +5,23 @@
 //!
 //! A model reads through all of these; a grammar over plain words would not, so an attacker
 //! could hide "ignore" as `i\u{200B}gnore` or `іgnоrе` (Cyrillic і and о). Words wholly in
-//! another script stay as they are: Russian is Russian.
+//! another script stay as they are: Russian is Russian. Text hidden in base64, hex, binary or
+//! `\u` escapes is appended decoded ([`decoded`]).
 
 use std::borrow::Cow;
 
+use crate::decoded;
+
 /// The folded form of `text`, borrowed when there is nothing to fold.
 pub(crate) fn fold(text: &str) -> Cow<'_, str> {
-    match percent_decoded(text) {
+    let folded = match percent_decoded(text) {
         Some(decoded) => Cow::Owned(fold_chars(&decoded).into_owned()),
         None => fold_chars(text),
+    };
+    // What an encoding hides is read as well, after what the text says openly.
+    match decoded::hidden_text(text) {
+        Some(hidden) => Cow::Owned(format!("{folded}{}", fold_chars(&hidden))),
+        None => folded,
     }
 }
 

@@ -1,6 +1,7 @@
-//! The signals in German, French, Spanish, Portuguese, Russian, Chinese and Japanese: three
+//! The signals in German, French, Spanish, Portuguese, Russian, Chinese and Japanese: four
 //! strong ones (an order to disregard the model's instructions, a system message opened as a
-//! turn, a request to send the user's secrets to an address) and five weak ones that decide
+//! turn, a request to send the user's secrets to an address, a request for the reader's own
+//! system prompt) and five weak ones that decide
 //! together (an order to do something before or instead of the task, a message in the user's
 //! name, a payment ordered, a framed header of new instructions, a script for the reader's
 //! replies), as in English.
@@ -45,12 +46,13 @@ const LANGUAGES: [&Language; 7] = [
     &japanese::JAPANESE,
 ];
 
-/// The eight signals of `LANGUAGES[L]`, with the `needs` of each: a verb of disregarding and
+/// The nine signals of `LANGUAGES[L]`, with the `needs` of each: a verb of disregarding and
 /// a word for instructions; a system label and its colon; a verb of sending, a secret and an
-/// address; and five weak ones, each the language's own grammar: an order before or instead of
+/// address; five weak ones, each the language's own grammar: an order before or instead of
 /// the task, a message in the user's name, a payment ordered, a framed header of new
-/// instructions, a script for the reader's replies.
-fn signals<const L: usize>() -> [Signal; 8] {
+/// instructions, a script for the reader's replies; and a request for the reader's own system
+/// prompt, the language's own grammar too.
+fn signals<const L: usize>() -> [Signal; 9] {
     [
         Signal {
             what: "an order to set the model's instructions aside",
@@ -124,6 +126,19 @@ fn signals<const L: usize>() -> [Signal; 8] {
             const { &[LANGUAGES[L].pieces.reply] },
             || own(&LANGUAGES[L].words, LANGUAGES[L].words.reply_script),
         ),
+        Signal {
+            what: "a request for the model's own instructions",
+            strength: Strong,
+            page: PageWeight::Strong,
+            excused: None,
+            needs: const {
+                &[
+                    LANGUAGES[L].pieces.own_prompt,
+                    LANGUAGES[L].pieces.own_prompt_whose,
+                ]
+            },
+            pattern: LazyLock::new(|| own(&LANGUAGES[L].words, LANGUAGES[L].words.own_prompt)),
+        },
     ]
 }
 
@@ -148,7 +163,7 @@ fn weak(
 /// The strong signals of the other languages.
 pub(crate) static SIGNALS: LazyLock<Vec<Signal>> = LazyLock::new(|| {
     // Typed by the number of languages, so that a language missing here does not build.
-    let per_language: [[Signal; 8]; LANGUAGES.len()] = [
+    let per_language: [[Signal; 9]; LANGUAGES.len()] = [
         signals::<0>(),
         signals::<1>(),
         signals::<2>(),

@@ -40,7 +40,7 @@ pub(super) static KEPT_FROM_USER: Signal = Signal {
     page: PageWeight::Reader,
     excused: None,
     needs: &[&[
-        "user",
+        "the user",
         "silently",
         "secretly",
         "covertly",
@@ -51,10 +51,11 @@ pub(super) static KEPT_FROM_USER: Signal = Signal {
         "trace",
         "detect",
         "suspicion",
+        "alarm",
     ]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|warn|let|mention\s+(?:this|it|that)\s+to)\s+the\s+user\b|\bwithout\s+(?:telling|informing|notifying|alerting|warning|asking)\s+the\s+user\b|\bwithout\s+the\s+user(?:'s)?\s+(?:knowing|noticing|knowledge|awareness|consent|permission|approval)\b|\b(?:silently|secretly|covertly|quietly|discreetly)\s+(?:send|forward|transfer|copy|upload|delete|e-?mail|post|call|run|execute|install|grant|share|add|change|move|export)\b|\b(?:ensuring|making\s+sure|so\s+that)\s+(?:it|this|they|the\s+\w+)\s+(?:goes|go|remains?|stays?)\s+(?:unnoticed|undetected|hidden)\b|\bwithout\s+(?:leaving\s+(?:any\s+)?traces?|(?:being\s+)?detect(?:ed|ion)|raising\s+(?:any\s+)?(?:alarms?|suspicion))\b",
+            r"(?i)\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|warn|let|mention\s+(?:this|it|that)\s+to)\s+the\s+user\b|\bwithout\s+(?:telling|informing|notifying|alerting|warning|asking)\s+the\s+user\b|\bwithout\s+the\s+user(?:'s)?\s+(?:knowing|noticing|knowledge|awareness|consent|permission|approval)\b|\b(?:silently|secretly|covertly|quietly|discreetly)\s+(?:send|forward|transfer|copy|upload|delete|e-?mail|post|call|run|execute|install|grant|share|add|change|move|export)\b|\b(?:ensuring|making\s+sure|so\s+that)\s+(?:it|this|they|the\s+\w+)\s+(?:goes|go|remains?|stays?)\s+(?:unnoticed|undetected)\b|\bwithout\s+(?:leaving\s+(?:any\s+)?traces?|(?:being\s+)?detect(?:ed|ion)|raising\s+(?:any\s+)?(?:alarms?|suspicion))\b",
         )
     }),
 };

@@ -18,6 +18,7 @@ pub(super) const FRENCH: Language = Language {
         payment: r"(?:vire|virez|envoie|envoyez|transfère|transférez|paie|payez|verse|versez)\s+(?:[^.!?\n]{0,60}?\s)?(?:sur|à|vers)\s+(?:le\s+|ce\s+|mon\s+|l')?(?:compte|iban|portefeuille)",
         reply_script: r"(?:si|quand|lorsqu')\s*(?:on\s+(?:te|vous)|tu\s+es|vous\s+êtes)\s+(?:\S+\s+){0,2}?(?:demande|demandé|demandée|invité|invitée|prié|priée|chargé|chargée)",
         new_instructions: r"nouvelles?\s+(?:instructions|consignes|directives|tâche)(?:\s+importantes?|\s+urgentes?)?",
+        own_prompt: r"(?:révèle|révélez|montre|montrez|affiche|affichez|répète|répétez|donne|donnez|dis|dites|écris|écrivez|imprime|imprimez|partage|partagez|divulgue|divulguez|liste|listez|recopie|recopiez|cite|citez)(?:-moi|-nous)?\s+(?:\S+\s+){0,3}?(?:tes|vos|ton|votre)\s+(?:(?:instructions|consignes|directives)\s+(?:système|du\s+système|initiales|d'origine|originales|cachées|secrètes|internes)|(?:prompt|invite)(?:\s+(?:système|du\s+système|initial|initiale|d'origine|caché|cachée|secret|secrète))?|message\s+(?:système|du\s+système))",
         unspaced: false,
     },
     pieces: Pieces {
@@ -90,5 +91,14 @@ pub(super) const FRENCH: Language = Language {
         account: &["compte", "iban", "portefeuille"],
         new_instructions: &["nouvel"],
         reply: &["demand", "invit", "prié", "chargé"],
+        own_prompt: &[
+            "instructions",
+            "consignes",
+            "directives",
+            "prompt",
+            "invite",
+            "message",
+        ],
+        own_prompt_whose: &["^tes^", "^vos^", "^ton^", "votre"],
     },
 };

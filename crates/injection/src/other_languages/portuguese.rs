@@ -18,6 +18,7 @@ pub(super) const PORTUGUESE: Language = Language {
         payment: r"(?:transfira|transfere|transferir|envie|envia|pague|paga|mande|manda|deposite|deposita)\s+(?:[^.!?\n]{0,60}?\s)?(?:para|na|em)\s+(?:a\s+|esta\s+|minha\s+)?(?:conta|iban|carteira)",
         reply_script: r"(?:se|quando)\s+(?:(?:te|lhe)\s+)?(?:pedirem|pedir|solicitarem|mandarem|for(?:es)?\s+(?:solicitad|pedid)[oa])",
         new_instructions: r"novas?\s+(?:instruções|ordens|diretivas|tarefa)(?:\s+importantes?|\s+urgentes?)?",
+        own_prompt: r"(?:revele|revela|mostre|mostra|repita|repete|diga|diz|dê|imprima|imprime|escreva|escreve|compartilhe|partilhe|liste|cite)(?:-me)?\s+(?:\S+\s+){0,3}?(?:as\s+|o\s+|a\s+)?(?:suas|seus|sua|seu|tuas|teus|tua|teu)\s+(?:(?:instruções|diretrizes|diretivas)\s+(?:do\s+sistema|de\s+sistema|iniciais|originais|ocultas|secretas|internas)|prompt(?:\s+(?:do\s+sistema|de\s+sistema|inicial|original|oculto|secreto))?|mensagem\s+(?:do|de)\s+sistema)",
         unspaced: false,
     },
     pieces: Pieces {
@@ -80,5 +81,15 @@ pub(super) const PORTUGUESE: Language = Language {
         account: &["conta", "iban", "carteira"],
         new_instructions: &["nova"],
         reply: &["pedir", "solicit", "mandar", "pedid"],
+        own_prompt: &[
+            "instruções",
+            "diretrizes",
+            "diretivas",
+            "prompt",
+            "mensagem",
+        ],
+        own_prompt_whose: &[
+            "suas", "seus", "^sua^", "^seu^", "tuas", "teus", "^tua^", "^teu^",
+        ],
     },
 };

@@ -18,6 +18,7 @@ pub(super) const SPANISH: Language = Language {
         payment: r"(?:transfiere|transfiera|transfieran|envía|envíe|envia|paga|pague|manda|mande|deposita|deposite)\s+(?:[^.!?\n]{0,60}?\s)?(?:a|en)\s+(?:la\s+|esta\s+|mi\s+)?(?:cuenta|iban|billetera|cartera)",
         reply_script: r"(?:si|cuando)\s+(?:se\s+)?(?:te|le|les)\s+(?:piden|pide|pidieran|pidiesen|solicitan|solicita|indican|indica|ordenan|ordena)",
         new_instructions: r"nuevas?\s+(?:instrucciones|órdenes|directivas|tarea)(?:\s+importantes?|\s+urgentes?)?",
+        own_prompt: r"(?:revela|revele|revélame|muestra|muestre|muéstrame|repite|repita|repíteme|dime|dígame|dame|deme|imprime|imprima|escribe|escriba|comparte|comparta|enumera|enumere|lista|cita|di)\s+(?:\S+\s+){0,3}?(?:tus|sus|tu|su)\s+(?:(?:instrucciones|indicaciones|directivas)\s+(?:del\s+sistema|de\s+sistema|iniciales|originales|ocultas|secretas|internas)|prompt(?:\s+(?:del\s+sistema|de\s+sistema|inicial|original|oculto|secreto))?|mensaje\s+(?:del|de)\s+sistema)",
         unspaced: false,
     },
     pieces: Pieces {
@@ -96,5 +97,13 @@ pub(super) const SPANISH: Language = Language {
         account: &["cuenta", "iban", "billetera", "cartera"],
         new_instructions: &["nueva"],
         reply: &["pide", "pidie", "solicit", "indica", "ordena"],
+        own_prompt: &[
+            "instrucciones",
+            "indicaciones",
+            "directivas",
+            "prompt",
+            "mensaje",
+        ],
+        own_prompt_whose: &["^tus^", "^sus^", "^tu^", "^su^"],
     },
 };
