@@ -34,7 +34,8 @@ const REVEAL_PIECES: &[&str] = &[
     "what",
 ];
 
-/// A verb of revealing and the model's own prompt or instructions.
+/// A verb of revealing and the model's own prompt or instructions; or the whole conversation
+/// to repeat, or everything in its context.
 pub(super) static OWN_PROMPT_ASKED: Signal = Signal {
     what: "a request for the model's own instructions",
     strength: Strong,
@@ -49,11 +50,12 @@ pub(super) static OWN_PROMPT_ASKED: Signal = Signal {
             "instruction",
             "directive",
             "above",
+            "conversation",
         ],
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:reveal|show|print|output|display|repeat|recite|dump|leak|expose|disclose|spell[\s-]?check|translate|encode|write\s+(?:out|down)|share|tell\s+me|give\s+me|send\s+me|list|echo|paste|summari[sz]e|what\s+(?:are|were|is|was)|what's|what're)\b[^.!?\n]{0,40}?{OWN}\b",
+            r"(?i)\b(?:reveal|show|print|output|display|repeat|recite|dump|leak|expose|disclose|spell[\s-]?check|translate|encode|write\s+(?:out|down)|share|tell\s+me|give\s+me|send\s+me|list|echo|paste|summari[sz]e|what\s+(?:are|were|is|was)|what's|what're)\b[^.!?\n]{0,40}?{OWN}\b|\b(?:repeat|recite|echo)\b[^.!?\n]{0,40}?\b(?:this|the|our)\s+(?:entire|whole|full|complete)\s+conversation\b|\b(?:reveal|show|print|output|display|repeat|recite|dump|leak|list|echo|paste|write\s+(?:out|down))\b[^.!?\n]{0,20}?\b(?:everything|all)\s+(?:in|from)\s+your\s+context(?:\s+window)?\b",
         )
     }),
 };
