@@ -38,7 +38,9 @@ pub(crate) fn hidden_text(text: &str) -> Option<String> {
         };
         if let Some(text) = decoded.and_then(readable) {
             runs += 1;
-            out.push('\n');
+            if !out.is_empty() {
+                out.push('\n');
+            }
             out.push_str(&text);
         }
         i = end.max(i + 1);

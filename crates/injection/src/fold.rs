@@ -20,7 +20,8 @@ pub(crate) fn fold(text: &str) -> Cow<'_, str> {
     };
     // What an encoding hides is read as well, after what the text says openly.
     match decoded::hidden_text(text) {
-        Some(hidden) => Cow::Owned(format!("{folded}{}", fold_chars(&hidden))),
+        // On a line of its own: the fold drops the whitespace a text starts with.
+        Some(hidden) => Cow::Owned(format!("{folded}\n{}", fold_chars(&hidden))),
         None => folded,
     }
 }

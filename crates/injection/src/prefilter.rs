@@ -142,14 +142,18 @@ impl Pieces {
     }
 }
 
-/// Whether the char before `at` (or after, for `after`) in `text` is not part of a word.
+/// Whether the char before `at` (or after, for `after`) in `text` is not part of a word, as
+/// the English grammars' ASCII `\b` sees it: a letter of another script, or a combining mark
+/// that Unicode counts as alphabetic, is no word char to them ("ѨYou must" matches `\byou`),
+/// so the prefilter must not count it as one either, or it would drop a text a grammar takes.
+/// The other languages' Unicode `\b` is stricter; the prefilter only has to be as loose.
 fn edge(text: &str, at: usize, after: bool) -> bool {
     let c = if after {
         text[at..].chars().next()
     } else {
         text[..at].chars().next_back()
     };
-    !c.is_some_and(char::is_alphanumeric)
+    !c.is_some_and(|c| c.is_ascii_alphanumeric())
 }
 
 /// The signals that may match `folded` (a bit per index of [`signals`]).
