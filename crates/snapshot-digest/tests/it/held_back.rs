@@ -45,7 +45,7 @@ fn unseen_floor(family: &str) -> usize {
         "garak" => 77,
         "multilingual" => 68,
         "asb" => 98,
-        "bastion" => 53,
+        "bastion" => 54,
         "inspect" => 27,
         _ => 90,
     }
@@ -60,7 +60,7 @@ fn left_out_floor(family: &str) -> usize {
         "garak" => 78,
         "multilingual" => 68,
         "asb" => 98,
-        "bastion" => 53,
+        "bastion" => 54,
         "inspect" => 27,
         _ => 90,
     }
