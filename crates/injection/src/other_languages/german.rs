@@ -18,7 +18,7 @@ pub(super) const GERMAN: Language = Language {
         payment: r"(?:überweise|überweist|überweisen|sende|schicke|zahle|zahlt|zahlen|transferiere)\s+(?:[^.!?\n]{0,60}?\s)?(?:auf|an|in)\s+(?:das\s+|dieses\s+|folgende\s+|mein\s+|die\s+)?(?:konto|bankkonto|iban|wallet|krypto-?wallet)",
         reply_script: r"(?:wenn|falls|sobald)\s+(?:du|sie|ihr)\s+(?:\S+\s+){0,6}?(?:aufgefordert|gebeten|angewiesen|gefragt)\s+(?:wirst|werden|werdet)",
         new_instructions: r"neue\s+(?:wichtige\s+|dringende\s+)?(?:anweisungen|befehle|aufgabe|instruktionen)",
-        own_prompt: r"(?:verrate|verrat|verraten\s+sie|zeige|zeig|zeigen\s+sie|nenne|nenn|nennen\s+sie|wiederhole|wiederhol|wiederholen\s+sie|gib|gebt|geben\s+sie|schreibe|schreib|schreiben\s+sie|drucke|druck|teile|teil|teilen\s+sie|enthülle|offenbare|sag|sage|sagen\s+sie|liste|zitiere)\s+(?:\S+\s+){0,4}?(?:deine[nmr]?|ihre[nmr]?|eure[nmr]?|dein|ihr|euer)\s+(?:(?:ursprünglichen|anfänglichen|versteckten|geheimen|internen|vollständigen|genauen|kompletten)\s+)?(?:system-?anweisung(?:en)?|system-?prompts?|system-?nachricht(?:en)?|system-?eingabeaufforderung(?:en)?|eingabeaufforderung(?:en)?|prompts?)|(?:deine[nmr]?|ihre[nmr]?|eure[nmr]?)\s+(?:(?:ursprünglichen|anfänglichen|versteckten|geheimen|internen)\s+anweisungen|system-?anweisung(?:en)?|system-?prompts?)\s+(?:\S+\s+){0,3}?(?:verraten|zeigen|ausgeben|wiederholen|nennen|offenlegen|preisgeben|aufschreiben)",
+        own_prompt: r"(?:verrate|verrat|verratet|verraten\s+sie|zeige|zeig|zeigt|zeigen\s+sie|nenne|nenn|nennt|nennen\s+sie|wiederhole|wiederhol|wiederholt|wiederholen\s+sie|gib|gebt|geben\s+sie|schreibe|schreib|schreibt|schreiben\s+sie|drucke|druck|teile|teil|teilt|teilen\s+sie|enthülle|offenbare|sag|sage|sagt|sagen\s+sie|liste|zitiere)\s+(?:\S+\s+){0,4}?(?:deine[nmr]?|ihre[nmr]?|eure[nmr]?|dein|ihr|euer)\s+(?:(?:ursprünglichen|anfänglichen|versteckten|geheimen|internen|vollständigen|genauen|kompletten)\s+)?(?:system-?anweisung(?:en)?|system-?prompts?|system-?nachricht(?:en)?|system-?eingabeaufforderung(?:en)?|eingabeaufforderung(?:en)?|prompts?)|(?:deine[nmr]?|ihre[nmr]?|eure[nmr]?)\s+(?:(?:ursprünglichen|anfänglichen|versteckten|geheimen|internen)\s+anweisungen|system-?anweisung(?:en)?|system-?prompts?)\s+(?:\S+\s+){0,3}?(?:verraten|zeigen|ausgeben|wiederholen|nennen|offenlegen|preisgeben|aufschreiben)",
         unspaced: false,
     },
     pieces: Pieces {
@@ -97,6 +97,6 @@ pub(super) const GERMAN: Language = Language {
         new_instructions: &["neue"],
         reply: &["aufgefordert", "gebeten", "angewiesen", "gefragt"],
         own_prompt: &["prompt", "anweisung", "nachricht", "eingabeaufforderung"],
-        own_prompt_whose: &["dein", "ihr", "eure"],
+        own_prompt_whose: &["dein", "ihr", "eure", "euer"],
     },
 };
