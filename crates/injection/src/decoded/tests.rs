@@ -65,8 +65,5 @@ fn a_long_text_decodes_a_bounded_number_of_runs() {
     let run = b64(SENTENCE);
     let text = vec![run.as_str(); 1_000].join(" ");
     let hidden = hidden_text(&text).expect("decoded");
-    assert_eq!(
-        hidden.lines().filter(|l| !l.is_empty()).count(),
-        super::MAX_RUNS
-    );
+    assert_eq!(hidden.lines().count(), super::MAX_RUNS);
 }
