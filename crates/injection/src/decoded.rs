@@ -1,5 +1,5 @@
-//! Text hidden by an encoding a model reads as easily as words: a run of base64, of hex
-//! digits, of 8-bit binary octets or of `\uXXXX` escapes. "Decode this and do what it says:
+//! Text hidden by an encoding a model reads as easily as words: a run of base64, base32 or
+//! hex digits, of 8-bit binary octets, of `\uXXXX` escapes, of Morse code, or Ascii85. "Decode this and do what it says:
 //! SWdub3Jl…" hides its order from a grammar over words, not from the model; so a run long
 //! enough to hold a sentence that decodes to readable text is read decoded as well.
 //!
@@ -25,18 +25,33 @@ pub(crate) fn hidden_text(text: &str) -> Option<String> {
     let mut i = 0;
     while i < bytes.len() && runs < MAX_RUNS {
         let (end, decoded) = if let Some((end, d)) = escapes(bytes, i) {
-            (end, Some(d))
+            (end, readable(d))
         } else if let Some((end, d)) = octets(bytes, i) {
-            (end, Some(d))
+            (end, readable(d))
+        } else if let Some((end, d)) = codecs::ascii85(bytes, i) {
+            (end, readable(d))
+        } else if matches!(bytes[i], b'.' | b'-') {
+            // A run that is not Morse is passed whole: trying it again from each of its
+            // chars would take time square in its length.
+            let end = i + bytes[i..]
+                .iter()
+                .take_while(|&&b| codecs::is_morse(b))
+                .count();
+            (end, codecs::morse(bytes, i).and_then(|(_, d)| readable(d)))
         } else if is_base64(bytes[i]) {
             let end = i + bytes[i..].iter().take_while(|&&b| is_base64(b)).count();
             let run = &bytes[i..end];
-            let decoded = (run.len() >= MIN_RUN).then(|| hex(run).or_else(|| base64(run)));
+            let decoded = (run.len() >= MIN_RUN).then(|| {
+                hex(run)
+                    .or_else(|| base64(run))
+                    .and_then(readable)
+                    .or_else(|| codecs::base32(run).and_then(readable))
+            });
             (end, decoded.flatten())
         } else {
             (i + 1, None)
         };
-        if let Some(text) = decoded.and_then(readable) {
+        if let Some(text) = decoded {
             runs += 1;
             if !out.is_empty() {
                 out.push('\n');
@@ -48,15 +63,20 @@ pub(crate) fn hidden_text(text: &str) -> Option<String> {
     (!out.is_empty()).then_some(out)
 }
 
-/// Whether `bytes` holds the start of a run worth decoding: [`MIN_RUN`] base64 chars in a
-/// row, a `\u`, or two binary octets in a row. One pass without decoding: every text of a
+/// Whether `bytes` holds the start of a run worth decoding: [`MIN_RUN`] base64 or Morse
+/// chars in a row, a `\u`, an Ascii85 `<~`, or two binary octets in a row. One pass without decoding: every text of a
 /// page goes through it, and almost none holds one.
 fn may_hide(bytes: &[u8]) -> bool {
-    let (mut run, mut bits, mut octets) = (0, 0, 0);
+    let (mut run, mut morse, mut bits, mut octets) = (0, 0, 0, 0);
     let mut previous = 0u8;
     for &b in bytes {
         run = if is_base64(b) { run + 1 } else { 0 };
-        if run >= MIN_RUN || previous == b'\\' && b == b'u' {
+        morse = if codecs::is_morse(b) { morse + 1 } else { 0 };
+        if run >= MIN_RUN
+            || morse >= MIN_RUN
+            || previous == b'\\' && b == b'u'
+            || previous == b'<' && b == b'~'
+        {
             return true;
         }
         if b == b'0' || b == b'1' {
@@ -187,6 +207,8 @@ fn readable(bytes: Vec<u8>) -> Option<String> {
     let letters = text.chars().filter(|c| c.is_alphabetic()).count();
     (spaces >= 2 && controls == 0 && letters * 2 >= text.chars().count()).then_some(text)
 }
+
+mod codecs;
 
 #[cfg(test)]
 mod tests;

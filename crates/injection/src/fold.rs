@@ -6,11 +6,12 @@
 //! A model reads through all of these; a grammar over plain words would not, so an attacker
 //! could hide "ignore" as `i\u{200B}gnore` or `іgnоrе` (Cyrillic і and о). Words wholly in
 //! another script stay as they are: Russian is Russian. Text hidden in base64, hex, binary or
-//! `\u` escapes is appended decoded ([`decoded`]).
+//! `\u` escapes is appended decoded ([`decoded`]), and text respelled (letters spaced apart,
+//! digits for letters, rot13, backwards) is appended as it reads ([`respelled`]).
 
 use std::borrow::Cow;
 
-use crate::decoded;
+use crate::{decoded, respelled};
 
 /// The folded form of `text`, borrowed when there is nothing to fold.
 pub(crate) fn fold(text: &str) -> Cow<'_, str> {
@@ -18,11 +19,20 @@ pub(crate) fn fold(text: &str) -> Cow<'_, str> {
         Some(decoded) => Cow::Owned(fold_chars(&decoded).into_owned()),
         None => fold_chars(text),
     };
-    // What an encoding hides is read as well, after what the text says openly.
-    match decoded::hidden_text(text) {
-        // On a line of its own: the fold drops the whitespace a text starts with.
-        Some(hidden) => Cow::Owned(format!("{folded}\n{}", fold_chars(&hidden))),
-        None => folded,
+    // What an encoding or a respelling hides is read as well, after what the text says
+    // openly, each on a line of its own (the fold drops the whitespace a text starts with).
+    let hidden = decoded::hidden_text(text).map(|hidden| fold_chars(&hidden).into_owned());
+    let respelled = respelled::respelled(&folded);
+    match (hidden, respelled) {
+        (None, None) => folded,
+        (hidden, respelled) => {
+            let mut out = folded.into_owned();
+            for view in [hidden, respelled].into_iter().flatten() {
+                out.push('\n');
+                out.push_str(&view);
+            }
+            Cow::Owned(out)
+        }
     }
 }
 

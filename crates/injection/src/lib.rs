@@ -8,6 +8,7 @@ mod fold;
 mod order;
 mod other_languages;
 mod prefilter;
+mod respelled;
 mod signal;
 mod spans;
 mod verdict;

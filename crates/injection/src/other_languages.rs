@@ -1,10 +1,11 @@
 //! The signals in German, French, Spanish, Portuguese, Russian, Chinese and Japanese: four
 //! strong ones (an order to disregard the model's instructions, a system message opened as a
 //! turn, a request to send the user's secrets to an address, a request for the reader's own
-//! system prompt) and five weak ones that decide
+//! system prompt) and seven weak ones that decide
 //! together (an order to do something before or instead of the task, a message in the user's
 //! name, a payment ordered, a framed header of new instructions, a script for the reader's
-//! replies), as in English.
+//! replies, a model said to be without limits or in a mode that lifts them, a standing order
+//! to "you" or an order to answer), as in English.
 //!
 //! Each language gives its word classes (verbs of disregarding, words for instructions and the
 //! words that may stand between them, labels of a system turn, verbs of sending, the user's
@@ -46,13 +47,14 @@ const LANGUAGES: [&Language; 7] = [
     &japanese::JAPANESE,
 ];
 
-/// The nine signals of `LANGUAGES[L]`, with the `needs` of each: a verb of disregarding and
+/// The eleven signals of `LANGUAGES[L]`, with the `needs` of each: a verb of disregarding and
 /// a word for instructions; a system label and its colon; a verb of sending, a secret and an
 /// address; five weak ones, each the language's own grammar: an order before or instead of
 /// the task, a message in the user's name, a payment ordered, a framed header of new
-/// instructions, a script for the reader's replies; and a request for the reader's own system
-/// prompt, the language's own grammar too.
-fn signals<const L: usize>() -> [Signal; 9] {
+/// instructions, a script for the reader's replies; a request for the reader's own system
+/// prompt, the language's own grammar too; and two more weak ones, a model without limits and
+/// a standing order or an order to answer.
+fn signals<const L: usize>() -> [Signal; 11] {
     [
         Signal {
             what: "an order to set the model's instructions aside",
@@ -139,6 +141,18 @@ fn signals<const L: usize>() -> [Signal; 9] {
             },
             pattern: LazyLock::new(|| own(&LANGUAGES[L].words, LANGUAGES[L].words.own_prompt)),
         },
+        weak(
+            "a model described as without limits",
+            PageWeight::Model,
+            const { &[LANGUAGES[L].pieces.limits] },
+            || own(&LANGUAGES[L].words, LANGUAGES[L].words.without_limits),
+        ),
+        weak(
+            "an order to the model about its answers",
+            PageWeight::Reader,
+            const { &[LANGUAGES[L].pieces.standing] },
+            || own(&LANGUAGES[L].words, LANGUAGES[L].words.standing_order),
+        ),
     ]
 }
 
@@ -163,7 +177,7 @@ fn weak(
 /// The strong signals of the other languages.
 pub(crate) static SIGNALS: LazyLock<Vec<Signal>> = LazyLock::new(|| {
     // Typed by the number of languages, so that a language missing here does not build.
-    let per_language: [[Signal; 9]; LANGUAGES.len()] = [
+    let per_language: [[Signal; 11]; LANGUAGES.len()] = [
         signals::<0>(),
         signals::<1>(),
         signals::<2>(),

@@ -25,7 +25,7 @@ struct Prefilter {
     automaton: AhoCorasick,
     patterns: Vec<Pattern>,
     /// A group holds one of its pieces when it meets the set of pieces found: one test of
-    /// sixteen words, where a walk of the group's pieces took up to a hundred.
+    /// twenty words, where a walk of the group's pieces took up to a hundred.
     groups: Vec<Vec<Pieces>>,
     /// Per piece, the signals (a bit per index) one of whose groups names it: only those
     /// can become candidates when the piece is found, so a text that holds a few common
@@ -126,7 +126,7 @@ fn build(signals: &[&'static Signal]) -> Prefilter {
 }
 
 /// The most pieces the signals may name (a set of them lives on the stack).
-const MAX_PIECES: usize = 1_024;
+const MAX_PIECES: usize = 1_280;
 
 /// A set of piece indices.
 #[derive(Default)]

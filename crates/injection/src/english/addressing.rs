@@ -6,8 +6,9 @@ use std::sync::LazyLock;
 use super::classes::english;
 use crate::signal::{PageWeight, Signal, Strength::Weak};
 
-/// A note, a message or a greeting to a model or to automated readers, or a model called
-/// by name at the head of an order ("Assistant, before you …").
+/// A note, a message or a greeting to a model or to automated readers, a model called by
+/// name at the head of an order ("Assistant, before you …"), or the reader told apart as a
+/// model ("if you are an AI reading this", "AI assistant reviewing this:").
 pub(super) static NOTE_TO_MODEL: Signal = Signal {
     what: "a note addressed to the model",
     strength: Weak,
@@ -59,11 +60,21 @@ pub(super) static NOTE_TO_MODEL: Signal = Signal {
             ", open",
             ", visit",
             ", go",
+            "if you",
+            "reading this",
+            "reviewing this",
+            "processing this",
+            "summarizing this",
+            "summarising this",
+            "analyzing this",
+            "analysing this",
+            "parsing this",
+            "scanning this",
         ],
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:note|message|reminder|memo|notice|attention|warning|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:(?:[\w-]+\s+){0,2}?{MODEL}|automated\s+(?:[\w-]+\s+){0,2}?(?:software|systems?|tools?|agents?|readers?|screening|analysis))s?\s*[:,\x2D]|\b(?:dear|hey|hi|hello|attention|listen)[,!]?\s+(?:{MODEL})\b|(?:^|[.!?:\n]\s*)(?:(?:the|an?|my|our)\s+)?(?:ai\s+)?(?:assistant|agent|model|chatbot|ai)\s*,\s+(?:please|before|you|do|now|first|ignore|send|pay|buy|transfer|forward|email|delete|open|visit|go)\b",
+            r"(?i)\b(?:note|message|reminder|memo|notice|attention|warning|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:(?:[\w-]+\s+){0,2}?{MODEL}|automated\s+(?:[\w-]+\s+){0,2}?(?:software|systems?|tools?|agents?|readers?|screening|analysis))s?\s*[:,\x2D]|\b(?:dear|hey|hi|hello|attention|listen)[,!]?\s+(?:{MODEL})\b|(?:^|[.!?:\n]\s*)(?:(?:the|an?|my|our)\s+)?(?:ai\s+)?(?:assistant|agent|model|chatbot|ai)\s*,\s+(?:please|before|you|do|now|first|ignore|send|pay|buy|transfer|forward|email|delete|open|visit|go)\b|\bif\s+you(?:\s+are|'re)\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)??{MODEL}s?(?:\s*[,:]|\s+(?:reading|reviewing|processing|summari[sz]ing|analy[sz]ing|parsing|scanning|crawling|browsing)\b)|\b{MODEL}s?\s+(?:reading|reviewing|processing|summari[sz]ing|analy[sz]ing|parsing|scanning)\s+this\b",
         )
     }),
 };
@@ -122,7 +133,8 @@ pub(super) static MODEL_NAMED: Signal = Signal {
     }),
 };
 
-/// "From now on", "for the rest of this conversation".
+/// "From now on you …", "for the rest of this conversation": a standing order to someone,
+/// not a shop's "from now on in stores".
 pub(super) static STANDING_ORDER: Signal = Signal {
     what: "a standing order (\"from now on\")",
     strength: Weak,
@@ -131,7 +143,7 @@ pub(super) static STANDING_ORDER: Signal = Signal {
     needs: &[&["from now", "from this", "rest of"]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\bfrom\s+(?:now|this\s+(?:moment|point|time))\s+on(?:wards?)?\b|\bfor\s+the\s+rest\s+of\s+(?:this|the|our)\s+conversation\b",
+            r"(?i)\bfrom\s+(?:now|this\s+(?:moment|point|time))\s+(?:on(?:wards?)?|forward)\b[\s,:]*(?:\S+\s+){0,3}?(?:you|you're|you'll|your|i|i'd|i'll|we|whenever|when|please|reply|respond|answer|act|always|never|only)\b|\bfor\s+the\s+rest\s+of\s+(?:this|the|our)\s+conversation\b",
         )
     }),
 };

@@ -19,6 +19,8 @@ pub(super) const FRENCH: Language = Language {
         reply_script: r"(?:si|quand|lorsqu')\s*(?:on\s+(?:te|vous)|tu\s+es|vous\s+êtes)\s+(?:\S+\s+){0,2}?(?:demande|demandé|demandée|invité|invitée|prié|priée|chargé|chargée)",
         new_instructions: r"nouvelles?\s+(?:instructions|consignes|directives|tâche)(?:\s+importantes?|\s+urgentes?)?",
         own_prompt: r"(?:révèle|révélez|montre|montrez|affiche|affichez|répète|répétez|donne|donnez|dis|dites|écris|écrivez|imprime|imprimez|partage|partagez|divulgue|divulguez|liste|listez|recopie|recopiez|cite|citez)(?:-moi|-nous)?\s+(?:\S+\s+){0,3}?(?:tes|vos|ton|votre)\s+(?:(?:instructions|consignes|directives)\s+(?:système|du\s+système|initiales|d'origine|originales|cachées|secrètes|internes)|(?:prompt|invite)(?:\s+(?:système|du\s+système|initial|initiale|d'origine|caché|cachée|secret|secrète))?|message\s+(?:système|du\s+système))",
+        without_limits: r"sans\s+(?:(?:aucune?|la\s+moindre|le\s+moindre)\s+)?(?:restrictions?|limites?|limitations?|filtres?|filtrage|censure|règles|regles|contraintes?)\b|(?:tu\s+n'as|vous\s+n'avez|il\s+n'y\s+a)\s+plus\s+(?:aucune?\s+|de\s+)(?:restrictions?|limites?|règles?|regles?|filtres?|censure)\b|(?:tu\s+es|vous\s+êtes|vous\s+etes)\s+(?:\S+\s+){0,2}?(?:non\s+censuré|non\s+filtré|libérée?\s+de|libere?e?\s+de)|non\s+censuré\w*|mode\s+(?:développeur|developpeur|dan|jailbreak|admin|administrateur|débogage|dieu)\b",
+        standing_order: r"(?:(?:à|a)\s+partir\s+de\s+maintenant|dorénavant|dorenavant|dès\s+à\s+présent),?\s+(?:\S+\s+){0,3}?(?:(?:tu|te|toi|vous)\b|t')|pour\s+le\s+reste\s+de\s+(?:cette|notre|la)\s+conversation|(?:réponds|reponds|répondez|repondez)\b",
         unspaced: false,
     },
     pieces: Pieces {
@@ -100,5 +102,19 @@ pub(super) const FRENCH: Language = Language {
             "message",
         ],
         own_prompt_whose: &["^tes^", "^vos^", "^ton^", "votre"],
+        limits: &[
+            "^sans^", "n'as", "n'avez", "n'y a", "censur", "filtré", "libér", "liber", "mode",
+        ],
+        standing: &[
+            "partir de maintenant",
+            "dorénavant",
+            "dorenavant",
+            "dès à présent",
+            "reste de",
+            "réponds",
+            "reponds",
+            "répondez",
+            "repondez",
+        ],
     },
 };

@@ -19,6 +19,8 @@ pub(super) const GERMAN: Language = Language {
         reply_script: r"(?:wenn|falls|sobald)\s+(?:du|sie|ihr)\s+(?:\S+\s+){0,6}?(?:aufgefordert|gebeten|angewiesen|gefragt)\s+(?:wirst|werden|werdet)",
         new_instructions: r"neue\s+(?:wichtige\s+|dringende\s+)?(?:anweisungen|befehle|aufgabe|instruktionen)",
         own_prompt: r"(?:verrate|verrat|verratet|verraten\s+sie|zeige|zeig|zeigt|zeigen\s+sie|nenne|nenn|nennt|nennen\s+sie|wiederhole|wiederhol|wiederholt|wiederholen\s+sie|gib|gebt|geben\s+sie|schreibe|schreib|schreibt|schreiben\s+sie|drucke|druck|teile|teil|teilt|teilen\s+sie|enthülle|offenbare|sag|sage|sagt|sagen\s+sie|liste|zitiere)\s+(?:\S+\s+){0,4}?(?:deine[nmr]?|ihre[nmr]?|eure[nmr]?|dein|ihr|euer)\s+(?:(?:ursprünglichen|anfänglichen|versteckten|geheimen|internen|vollständigen|genauen|kompletten)\s+)?(?:system-?anweisung(?:en)?|system-?prompts?|system-?nachricht(?:en)?|system-?eingabeaufforderung(?:en)?|eingabeaufforderung(?:en)?|prompts?)|(?:deine[nmr]?|ihre[nmr]?|eure[nmr]?)\s+(?:(?:ursprünglichen|anfänglichen|versteckten|geheimen|internen)\s+anweisungen|system-?anweisung(?:en)?|system-?prompts?)\s+(?:\S+\s+){0,3}?(?:verraten|zeigen|ausgeben|wiederholen|nennen|offenlegen|preisgeben|aufschreiben)",
+        without_limits: r"ohne\s+(?:(?:jede|jegliche|irgendwelche|alle|irgendeine)\s+)?(?:einschränkung(?:en)?|einschraenkung(?:en)?|beschränkung(?:en)?|beschraenkung(?:en)?|zensur|filter|regeln|grenzen|richtlinien)\b|keine\s+(?:einschränkungen|einschraenkungen|beschränkungen|beschraenkungen|zensur|filter|regeln|grenzen|richtlinien)\s+mehr\b|(?:hast|habt)\s+(?:du\s+|ihr\s+)?keine\s+(?:einschränkungen|einschraenkungen|beschränkungen|beschraenkungen|zensur|filter|regeln|grenzen|richtlinien)\b|(?:du\s+bist|bist\s+du|ihr\s+seid)\s+(?:\S+\s+){0,2}?(?:uneingeschränkt|uneingeschraenkt|unzensiert|ungefiltert|frei\s+von)|unzensiert\w*|ungefiltert\w*|(?:entwickler|developer|dan|jailbreak|admin|debug|gott)-?modus",
+        standing_order: r"(?:ab\s+jetzt|von\s+nun\s+an|ab\s+diesem\s+moment),?\s+(?:\S+\s+){0,3}?(?:du|dich|dir|ihr|euch|bist|hast|wirst|sollst|musst|darfst|kannst)\b|für\s+den\s+rest\s+(?:dieses|des|unseres)\s+gesprächs|(?:beantworte|antworte|beantwortet|antwortet|beantworten\s+sie|antworten\s+sie)\b",
         unspaced: false,
     },
     pieces: Pieces {
@@ -98,5 +100,21 @@ pub(super) const GERMAN: Language = Language {
         reply: &["aufgefordert", "gebeten", "angewiesen", "gefragt"],
         own_prompt: &["prompt", "anweisung", "nachricht", "eingabeaufforderung"],
         own_prompt_whose: &["dein", "ihr", "eure", "euer"],
+        limits: &[
+            "ohne",
+            "keine",
+            "uneingeschr",
+            "unzensiert",
+            "ungefiltert",
+            "frei von",
+            "modus",
+        ],
+        standing: &[
+            "ab jetzt",
+            "von nun an",
+            "ab diesem moment",
+            "für den rest",
+            "antwort",
+        ],
     },
 };

@@ -50,6 +50,14 @@ pub(super) struct Words {
     /// as English's `OWN_PROMPT_ASKED`. The instructions are named with "system", "prompt" or
     /// "hidden" words: a shop's form asks for "your delivery instructions".
     pub(super) own_prompt: &'static str,
+    /// A model without limits: "ohne Einschränkungen", "sin censura", "没有任何限制", or in a
+    /// mode that lifts them ("Entwicklermodus"), as English's `WITHOUT_LIMITS` and
+    /// `MODE_CLAIMED` together (a model's signal, weak: products are sold "without limits").
+    pub(super) without_limits: &'static str,
+    /// "From now on", "for the rest of this conversation", or an order to answer ("antworte",
+    /// "réponds", "ответь"): as English's `STANDING_ORDER` and `ANSWERS_ORDERED` (a reader's
+    /// signal, weak: quizzes say "answer the questions", shops "from now on").
+    pub(super) standing_order: &'static str,
     /// Whether words are written without spaces (Chinese, Japanese): the grammars then allow a
     /// few chars of any kind between their parts instead of whole words.
     pub(super) unspaced: bool,
@@ -87,4 +95,8 @@ pub(super) struct Pieces {
     /// every match holds one too, so that a page's "message" or "instructions" alone lets the
     /// text go before the grammar runs.
     pub(super) own_prompt_whose: &'static [&'static str],
+    /// Of the words of `without_limits`: every match holds one.
+    pub(super) limits: &'static [&'static str],
+    /// Of the words of `standing_order`: every match holds one.
+    pub(super) standing: &'static [&'static str],
 }

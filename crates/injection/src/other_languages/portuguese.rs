@@ -19,6 +19,8 @@ pub(super) const PORTUGUESE: Language = Language {
         reply_script: r"(?:se|quando)\s+(?:(?:te|lhe)\s+)?(?:pedirem|pedir|solicitarem|mandarem|for(?:es)?\s+(?:solicitad|pedid)[oa])",
         new_instructions: r"novas?\s+(?:instruções|ordens|diretivas|tarefa)(?:\s+importantes?|\s+urgentes?)?",
         own_prompt: r"(?:revele|revela|mostre|mostra|repita|repete|diga|diz|dê|imprima|imprime|escreva|escreve|compartilhe|partilhe|liste|cite)(?:-me)?\s+(?:\S+\s+){0,3}?(?:as\s+|o\s+|a\s+)?(?:suas|seus|sua|seu|tuas|teus|tua|teu)\s+(?:(?:instruções|diretrizes|diretivas)\s+(?:do\s+sistema|de\s+sistema|iniciais|originais|ocultas|secretas|internas)|prompt(?:\s+(?:do\s+sistema|de\s+sistema|inicial|original|oculto|secreto))?|mensagem\s+(?:do|de)\s+sistema)",
+        without_limits: r"sem\s+(?:(?:nenhuma|nenhum|quaisquer|qualquer)\s+(?:tipo\s+de\s+)?)?(?:restrições|restricoes|restrição|restricao|limites|limite|filtros?|censura|regras|limitações|limitacoes)\b|(?:você|voce|tu)\s+não\s+tem\s+(?:mais\s+)?(?:(?:nenhuma|nenhum)\s+)?(?:restrições|restricoes|regras|limites|filtros|censura)\b|(?:você\s+é|você\s+está|és|estás)\s+(?:\S+\s+){0,2}?livre\s+de|modo\s+(?:desenvolvedor|developer|dan|jailbreak|admin|administrador|deus|depuração|depuracao)\b",
+        standing_order: r"(?:a\s+partir\s+de\s+agora|de\s+agora\s+em\s+diante|daqui\s+(?:em|para)\s+(?:diante|frente)),?\s+(?:\S+\s+){0,3}?(?:você|voce|vocês|tu|te|és|estás|tens|deve|deves|vai|vais)\b|pelo\s+resto\s+(?:desta|dessa|da)\s+conversa|(?:responda|responde|respondam)\b",
         unspaced: false,
     },
     pieces: Pieces {
@@ -90,6 +92,15 @@ pub(super) const PORTUGUESE: Language = Language {
         ],
         own_prompt_whose: &[
             "suas", "seus", "^sua^", "^seu^", "tuas", "teus", "^tua^", "^teu^",
+        ],
+        limits: &["^sem^", "não tem", "livre de", "modo"],
+        standing: &[
+            "partir de agora",
+            "agora em diante",
+            "daqui em",
+            "daqui para",
+            "resto d",
+            "respond",
         ],
     },
 };

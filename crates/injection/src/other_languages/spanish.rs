@@ -19,6 +19,8 @@ pub(super) const SPANISH: Language = Language {
         reply_script: r"(?:si|cuando)\s+(?:se\s+)?(?:te|le|les)\s+(?:piden|pide|pidieran|pidiesen|solicitan|solicita|indican|indica|ordenan|ordena)",
         new_instructions: r"nuevas?\s+(?:instrucciones|órdenes|directivas|tarea)(?:\s+importantes?|\s+urgentes?)?",
         own_prompt: r"(?:revela|revele|revélame|muestra|muestre|muéstrame|repite|repita|repíteme|dime|dígame|dame|deme|imprime|imprima|escribe|escriba|comparte|comparta|enumera|enumere|lista|cita|di)\s+(?:\S+\s+){0,3}?(?:tus|sus|tu|su)\s+(?:(?:instrucciones|indicaciones|directivas)\s+(?:del\s+sistema|de\s+sistema|iniciales|originales|ocultas|secretas|internas)|prompt(?:\s+(?:del\s+sistema|de\s+sistema|inicial|original|oculto|secreto))?|mensaje\s+(?:del|de)\s+sistema)",
+        without_limits: r"sin\s+(?:(?:ningún\s+tipo\s+de|ningun\s+tipo\s+de|ninguna|ningún|ningun|la\s+menor)\s+)?(?:restricciones|restricción|restriccion|límites|limites|límite|limite|filtros?|censura|reglas|limitaciones)\b|(?:ya\s+)?no\s+tienes\s+(?:(?:ninguna|ningún|ningun|más|mas)\s+)?(?:restricciones|reglas|límites|limites|filtros|censura)\b|(?:eres|estás|estas)\s+(?:\S+\s+){0,2}?libre\s+de|modo\s+(?:desarrollador|developer|dan|jailbreak|admin|administrador|dios|depuración|depuracion)\b",
+        standing_order: r"(?:a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|desde\s+ahora),?\s+(?:\S+\s+){0,3}?(?:tú|tu|te|ti|usted|ustedes|eres|estás|estas|tienes|debes|vas)\b|por\s+el\s+resto\s+de\s+(?:esta|la|nuestra)\s+conversación|(?:responde|contesta|respóndeme|respondeme|contéstame|contestame)\b",
         unspaced: false,
     },
     pieces: Pieces {
@@ -105,5 +107,14 @@ pub(super) const SPANISH: Language = Language {
             "mensaje",
         ],
         own_prompt_whose: &["^tus^", "^sus^", "^tu^", "^su^"],
+        limits: &["^sin^", "no tienes", "libre de", "modo"],
+        standing: &[
+            "partir de ahora",
+            "ahora en adelante",
+            "desde ahora",
+            "resto de",
+            "respond",
+            "contest",
+        ],
     },
 };
