@@ -12,46 +12,76 @@ const SPACED_LETTERS: usize = 4;
 /// The fewest respelled words that make a text read respelled.
 const MIN_WORDS: usize = 3;
 
-/// English's commonest words ("the", "and", "you", "all", "your", "this", "for", "with",
-/// "are", "that", "me", "of"), as written, rot13'd and reversed: each with what it counts for.
-const COMMON: [(&str, Spelling); 36] = [
-    ("the", Spelling::Plain),
-    ("and", Spelling::Plain),
-    ("you", Spelling::Plain),
-    ("all", Spelling::Plain),
-    ("your", Spelling::Plain),
-    ("this", Spelling::Plain),
-    ("for", Spelling::Plain),
-    ("with", Spelling::Plain),
-    ("are", Spelling::Plain),
-    ("that", Spelling::Plain),
-    ("me", Spelling::Plain),
-    ("of", Spelling::Plain),
-    ("gur", Spelling::Rot13),
-    ("naq", Spelling::Rot13),
-    ("lbh", Spelling::Rot13),
-    ("nyy", Spelling::Rot13),
-    ("lbhe", Spelling::Rot13),
-    ("guvf", Spelling::Rot13),
-    ("sbe", Spelling::Rot13),
-    ("jvgu", Spelling::Rot13),
-    ("ner", Spelling::Rot13),
-    ("gung", Spelling::Rot13),
-    ("zr", Spelling::Rot13),
-    ("bs", Spelling::Rot13),
-    ("eht", Spelling::Reversed),
-    ("dna", Spelling::Reversed),
-    ("uoy", Spelling::Reversed),
-    ("lla", Spelling::Reversed),
-    ("ruoy", Spelling::Reversed),
-    ("siht", Spelling::Reversed),
-    ("rof", Spelling::Reversed),
-    ("htiw", Spelling::Reversed),
-    ("era", Spelling::Reversed),
-    ("taht", Spelling::Reversed),
-    ("em", Spelling::Reversed),
-    ("fo", Spelling::Reversed),
-];
+/// A word of at most four ASCII letters as one number, case folded (each letter's byte with
+/// its case bit set, shifted in): a word of a page is matched by comparing numbers.
+const fn key(word: &[u8]) -> u32 {
+    let mut key = 0u32;
+    let mut i = 0;
+    while i < word.len() {
+        key = (key << 8) | (word[i] | 0x20) as u32;
+        i += 1;
+    }
+    key
+}
+
+/// How one of English's commonest words is spelled, if it is one ("the", "and", "you", "all",
+/// "your", "this", "for", "with", "are", "that", "me", "of"), rot13'd or reversed.
+fn spelling(word: u32) -> Option<Spelling> {
+    const fn k(word: &str) -> u32 {
+        key(word.as_bytes())
+    }
+    const PLAIN: [u32; 12] = [
+        k("the"),
+        k("and"),
+        k("you"),
+        k("all"),
+        k("your"),
+        k("this"),
+        k("for"),
+        k("with"),
+        k("are"),
+        k("that"),
+        k("me"),
+        k("of"),
+    ];
+    const ROT13: [u32; 12] = [
+        k("gur"),
+        k("naq"),
+        k("lbh"),
+        k("nyy"),
+        k("lbhe"),
+        k("guvf"),
+        k("sbe"),
+        k("jvgu"),
+        k("ner"),
+        k("gung"),
+        k("zr"),
+        k("bs"),
+    ];
+    const REVERSED: [u32; 12] = [
+        k("eht"),
+        k("dna"),
+        k("uoy"),
+        k("lla"),
+        k("ruoy"),
+        k("siht"),
+        k("rof"),
+        k("htiw"),
+        k("era"),
+        k("taht"),
+        k("em"),
+        k("fo"),
+    ];
+    if PLAIN.contains(&word) {
+        Some(Spelling::Plain)
+    } else if ROT13.contains(&word) {
+        Some(Spelling::Rot13)
+    } else if REVERSED.contains(&word) {
+        Some(Spelling::Reversed)
+    } else {
+        None
+    }
+}
 
 /// How one of the common words is spelled.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -61,61 +91,14 @@ enum Spelling {
     Reversed,
 }
 
-/// A word of at most four ASCII letters as one number, case folded; `None` for any other
-/// word. Every word of a page goes through it, so it compares numbers, not strings.
-const fn key(word: &[u8]) -> Option<u32> {
-    if word.is_empty() || word.len() > 4 {
-        return None;
-    }
-    let mut key = 0u32;
-    let mut i = 0;
-    while i < word.len() {
-        if !word[i].is_ascii_alphabetic() {
-            return None;
-        }
-        key = (key << 8) | word[i].to_ascii_lowercase() as u32;
-        i += 1;
-    }
-    Some(key)
-}
-
-/// [`COMMON`] by [`key`], sorted for a binary search.
-static KEYS: std::sync::LazyLock<Vec<(u32, Spelling)>> = std::sync::LazyLock::new(|| {
-    let mut keys: Vec<(u32, Spelling)> = COMMON
-        .iter()
-        .filter_map(|&(w, s)| Some((key(w.as_bytes())?, s)))
-        .collect();
-    keys.sort_unstable_by_key(|&(k, _)| k);
-    keys
-});
-
 /// The text `text` says respelled, one line per way it is respelled; `None` when it shows
 /// none of them.
 pub(crate) fn respelled(text: &str) -> Option<String> {
-    let keys = &*KEYS;
-    let mut counts = Counts::default();
-    let mut run = 0;
-    for word in text.split_whitespace() {
-        let word = word.trim_matches(|c: char| c.is_ascii_punctuation());
-        run = if word.len() == 1 && word.as_bytes()[0].is_ascii_alphabetic() {
-            run + 1
-        } else {
-            0
-        };
-        counts.spaced |= run >= SPACED_LETTERS;
-        match key(word.as_bytes()) {
-            Some(k) => {
-                if let Ok(i) = keys.binary_search_by_key(&k, |&(k, _)| k) {
-                    match keys[i].1 {
-                        Spelling::Plain => counts.plain += 1,
-                        Spelling::Rot13 => counts.rot13 += 1,
-                        Spelling::Reversed => counts.reversed += 1,
-                    }
-                }
-            }
-            None => counts.leet += usize::from(is_leet(word)),
-        }
+    // The shortest respelling read: four letters spaced apart, "a b c d".
+    if text.len() < 7 {
+        return None;
     }
+    let counts = Counts::of(text.as_bytes());
     let mut views = Vec::new();
     if counts.spaced {
         views.push(joined(text));
@@ -140,6 +123,78 @@ struct Counts {
     reversed: usize,
     leet: usize,
     spaced: bool,
+}
+
+impl Counts {
+    /// One pass over the bytes: every text of a page goes through it, so a word is read as
+    /// it goes by, never cut out, and a byte costs a few comparisons (a table of byte classes
+    /// matched on was slower). Words end at whitespace and ASCII punctuation; a mark between
+    /// single letters ends their run, whitespace does not.
+    fn of(bytes: &[u8]) -> Self {
+        let mut counts = Self::default();
+        let mut word = WordSeen::default();
+        let mut singles = 0;
+        for &b in bytes {
+            if b.is_ascii_alphabetic() {
+                word.letters += 1;
+                word.key = (word.key << 8) | u32::from(b | 0x20);
+            } else if matches!(b, b'0' | b'1' | b'3' | b'4' | b'5' | b'7') {
+                word.digits += 1;
+            } else if b.is_ascii_whitespace() || b.is_ascii_punctuation() {
+                if word.letters + word.digits > 0 {
+                    counts.end(&mut word, &mut singles);
+                } else if !b.is_ascii_whitespace() {
+                    singles = 0;
+                }
+            } else {
+                word.other = true;
+            }
+        }
+        if word.letters + word.digits > 0 {
+            counts.end(&mut word, &mut singles);
+        }
+        counts
+    }
+
+    /// Counts the word that just ended, and starts the next.
+    fn end(&mut self, word: &mut WordSeen, singles: &mut usize) {
+        *singles = if word.is_letter() { *singles + 1 } else { 0 };
+        self.spaced |= *singles >= SPACED_LETTERS;
+        self.add(word);
+        *word = WordSeen::default();
+    }
+
+    fn add(&mut self, word: &WordSeen) {
+        if word.other {
+            return;
+        }
+        if word.digits > 0 {
+            self.leet += usize::from(word.letters > 0);
+        } else if word.letters <= 4 {
+            match spelling(word.key) {
+                Some(Spelling::Plain) => self.plain += 1,
+                Some(Spelling::Rot13) => self.rot13 += 1,
+                Some(Spelling::Reversed) => self.reversed += 1,
+                None => {}
+            }
+        }
+    }
+}
+
+/// The word being read: its letters (and the last four as a [`key`]), its digits that stand
+/// for letters, and whether it holds anything else.
+#[derive(Default)]
+struct WordSeen {
+    letters: usize,
+    digits: usize,
+    key: u32,
+    other: bool,
+}
+
+impl WordSeen {
+    fn is_letter(&self) -> bool {
+        self.letters == 1 && self.digits == 0 && !self.other
+    }
 }
 
 /// The digits and signs that stand for letters, and the letters they stand for.
