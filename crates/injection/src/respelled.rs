@@ -4,7 +4,8 @@
 //!
 //! Each is told by the words it leaves: a run of single letters; words that mix letters with
 //! the digits that stand for them; English's commonest words, rot13'd or reversed, more often
-//! than the words themselves. Honest text has them rarely and the view adds nothing a signal
+//! than the words themselves, in a text whose letters are rot13'd English's (more "r" than
+//! "e") or backwards English's (more "ht" than "th"). Honest text has them rarely and the view adds nothing a signal
 //! reads; a text that has them is read once more, respelled, after what it says openly.
 
 /// The fewest single letters in a row that are read as one word.
@@ -98,6 +99,10 @@ pub(crate) fn respelled(text: &str) -> Option<String> {
     if text.len() < 7 {
         return None;
     }
+    let letters = Letters::of(text.as_bytes());
+    if !letters.may_be_respelled() {
+        return None;
+    }
     let counts = Counts::of(text.as_bytes());
     let mut views = Vec::new();
     if counts.spaced {
@@ -106,13 +111,113 @@ pub(crate) fn respelled(text: &str) -> Option<String> {
     if counts.leet >= MIN_WORDS {
         views.push(text.split(' ').map(unleet).collect::<Vec<_>>().join(" "));
     }
-    if counts.rot13 >= MIN_WORDS && counts.rot13 > counts.plain {
+    if letters.rot13() && counts.rot13 >= MIN_WORDS && counts.rot13 > counts.plain {
         views.push(text.chars().map(rot13).collect());
     }
-    if counts.reversed >= MIN_WORDS && counts.reversed > counts.plain {
+    if letters.reversed() && counts.reversed >= MIN_WORDS && counts.reversed > counts.plain {
         views.push(text.chars().rev().collect());
     }
     (!views.is_empty()).then(|| views.join("\n"))
+}
+
+/// What the letters of a text say of its spelling, counted without branches (the loop runs
+/// on every text of a page, and the compiler makes it one of vector instructions): pairs of a
+/// letter and a digit side by side, two single letters in a row between spaces, and the
+/// letters and letter pairs that tell English from English rot13'd ("e" against "r") or
+/// written backwards ("th" against "ht").
+#[derive(Default)]
+struct Letters {
+    mixed: u32,
+    singles: u32,
+    e: u32,
+    r: u32,
+    th: u32,
+    ht: u32,
+}
+
+impl Letters {
+    fn of(bytes: &[u8]) -> Self {
+        let mut out = Self::default();
+        let n = bytes.len();
+        if n < 5 {
+            return out;
+        }
+        // Windows of five bytes, counted in blocks of 255 with one-byte counters: sixteen
+        // windows to an instruction, where four-byte counters took four.
+        let mut start = 0;
+        while start < n - 4 {
+            let end = (start + 255).min(n - 4);
+            let block = Block::of(&bytes[start..end + 4]);
+            out.mixed += u32::from(block.mixed);
+            out.singles += u32::from(block.singles);
+            out.e += u32::from(block.e);
+            out.r += u32::from(block.r);
+            out.th += u32::from(block.th);
+            out.ht += u32::from(block.ht);
+            start = end;
+        }
+        out
+    }
+
+    /// Whether any respelling is possible: each needs what it counts (three words of digits
+    /// for letters hold three letter-digit pairs; four single letters in a row, two windows
+    /// of two).
+    fn may_be_respelled(&self) -> bool {
+        self.mixed >= MIN_WORDS as u32 || self.singles >= 2 || self.rot13() || self.reversed()
+    }
+
+    /// English rot13'd has more "r" (from "e") than "e": at least four in a text long enough
+    /// to hold three of its commonest words.
+    fn rot13(&self) -> bool {
+        self.r >= 4 && self.r > self.e
+    }
+
+    /// English backwards has more "ht" than "th", here at least two.
+    fn reversed(&self) -> bool {
+        self.ht >= 2 && self.ht > self.th
+    }
+}
+
+/// [`Letters`] of at most 255 windows of five bytes (`bytes` is the windows' span).
+#[derive(Default)]
+struct Block {
+    mixed: u8,
+    singles: u8,
+    e: u8,
+    r: u8,
+    th: u8,
+    ht: u8,
+}
+
+impl Block {
+    fn of(bytes: &[u8]) -> Self {
+        let n = bytes.len();
+        let mut out = Self::default();
+        if n < 5 {
+            return out;
+        }
+        let letter = |c: u8| u8::from((c | 0x20).wrapping_sub(b'a') < 26);
+        let digit = |c: u8| {
+            u8::from(c == b'0' || c == b'1' || c == b'3' || c == b'4' || c == b'5' || c == b'7')
+        };
+        let space = |c: u8| u8::from(c == b' ' || c == b'\n');
+        let lower = |c: u8, l: u8| u8::from(c | 0x20 == l);
+        let windows = bytes[..n - 4]
+            .iter()
+            .zip(&bytes[1..n - 3])
+            .zip(&bytes[2..n - 2])
+            .zip(&bytes[3..n - 1])
+            .zip(&bytes[4..]);
+        for ((((&a, &b), &c), &d), &e) in windows {
+            out.mixed += letter(a) & digit(b) | digit(a) & letter(b);
+            out.singles += space(a) & letter(b) & space(c) & letter(d) & space(e);
+            out.e += lower(a, b'e');
+            out.r += lower(a, b'r');
+            out.th += lower(a, b't') & lower(b, b'h');
+            out.ht += lower(a, b'h') & lower(b, b't');
+        }
+        out
+    }
 }
 
 /// How many words of a text look respelled each way, against the plain ones.
