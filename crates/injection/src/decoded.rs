@@ -1,7 +1,8 @@
 //! Text hidden by an encoding a model reads as easily as words: a run of base64, base32 or
-//! hex digits, of 8-bit binary octets, of `\uXXXX` escapes, of Morse code, or Ascii85. "Decode this and do what it says:
-//! SWdub3Jl…" hides its order from a grammar over words, not from the model; so a run long
-//! enough to hold a sentence that decodes to readable text is read decoded as well.
+//! hex digits, of 8-bit binary octets, of `\uXXXX` escapes, of Morse code, or Ascii85.
+//! "Decode this and do what it says: SWdub3Jl…" hides its order from a grammar over words, not
+//! from the model; so a run long enough to hold a sentence that decodes to readable text is
+//! read decoded as well.
 //!
 //! Honest pages hold such runs too (a hash, a token, an image inlined as base64); they decode
 //! to bytes that are not text, and are let go.
@@ -64,8 +65,8 @@ pub(crate) fn hidden_text(text: &str) -> Option<String> {
 }
 
 /// Whether `bytes` holds the start of a run worth decoding: [`MIN_RUN`] base64 or Morse
-/// chars in a row, a `\u`, an Ascii85 `<~`, or two binary octets in a row. One pass without decoding: every text of a
-/// page goes through it, and almost none holds one.
+/// chars in a row, a `\u`, an Ascii85 `<~`, or two binary octets in a row. One pass without
+/// decoding: every text of a page goes through it, and almost none holds one.
 fn may_hide(bytes: &[u8]) -> bool {
     let (mut run, mut morse, mut bits, mut octets) = (0, 0, 0, 0);
     let mut previous = 0u8;

@@ -5,8 +5,9 @@
 //! Each is told by the words it leaves: a run of single letters; words that mix letters with
 //! the digits that stand for them; English's commonest words, rot13'd or reversed, more often
 //! than the words themselves, in a text whose letters are rot13'd English's (more "r" than
-//! "e") or backwards English's (more "ht" than "th"). Honest text has them rarely and the view adds nothing a signal
-//! reads; a text that has them is read once more, respelled, after what it says openly.
+//! "e") or backwards English's (more "ht" than "th"). Honest text has them rarely and the view
+//! adds nothing a signal reads; a text that has them is read once more, respelled, after what
+//! it says openly.
 
 /// The fewest single letters in a row that are read as one word.
 const SPACED_LETTERS: usize = 4;
