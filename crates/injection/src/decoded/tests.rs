@@ -42,6 +42,10 @@ fn base64_hex_binary_and_escapes_are_read_decoded() {
         .replace('+', "-")
         .replace('/', "_");
     assert!(hidden_text(&unpadded).is_some());
+    // A dash glued before the run ("-SWdub3Jl…", a list's bullet) is read as a one-char Morse
+    // run and passed, so the run after it decodes whole.
+    let glued = format!("Notes: -{}", b64(SENTENCE));
+    assert_eq!(hidden_text(&glued).as_deref(), Some(SENTENCE));
 }
 
 fn b32(text: &str) -> String {
