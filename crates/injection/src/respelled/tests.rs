@@ -29,3 +29,12 @@ fn honest_text_is_not_respelled() {
         assert_eq!(respelled(text), None, "{text}");
     }
 }
+
+/// The digits counted as standing for letters are those read back as letters.
+#[test]
+fn the_counted_digits_are_the_ones_read_as_letters() {
+    for b in 0..=u8::MAX {
+        let read = b.is_ascii_digit() && super::leet_letter(char::from(b)).is_some();
+        assert_eq!(super::is_leet_digit(b), read, "{:?}", char::from(b));
+    }
+}
