@@ -19,6 +19,7 @@ mod aside;
 mod classes;
 mod data_sent;
 mod identity;
+mod memory;
 mod own_prompt;
 mod response;
 mod rules;
@@ -29,7 +30,7 @@ mod turns;
 use crate::signal::Signal;
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [&Signal; 46] = [
+pub(crate) static SIGNALS: [&Signal; 47] = [
     &aside::ASIDE_INSTRUCTIONS,
     &aside::ASIDE_MARKED_BACK,
     &aside::ASIDE_MARKED_HERE,
@@ -64,6 +65,7 @@ pub(crate) static SIGNALS: [&Signal; 46] = [
     &task::PAYMENT_ORDERED,
     &tools::TOOL_ORDERED,
     &tools::KEPT_FROM_USER,
+    &memory::MEMORY_WRITE,
     &data_sent::SENT_OUT,
     &response::RESPONSE_DICTATED,
     &response::MARKUP_PLANTED,

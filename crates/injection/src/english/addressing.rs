@@ -144,12 +144,13 @@ pub(super) static STANDING_ORDER: Signal = Signal {
     needs: &[&["from now", "from this", "rest of"]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\bfrom\s+(?:now|this\s+(?:moment|point|time))\s+(?:on(?:wards?)?|forward)\b[\s,:]*(?:\S+\s+){0,3}?(?:you|you're|you'll|your|i|i'd|i'll|we|whenever|when|please|reply|respond|answer|act|always|never|only)\b|\bfor\s+the\s+rest\s+of\s+(?:this|the|our)\s+conversation\b",
+            r"(?i)\bfrom\s+(?:now|this\s+(?:moment|point|time))\s+(?:on(?:wards?)?|forward)\b[\s,:]*(?:\S+\s+){0,3}?(?:you|you're|you'll|your|i|i'd|i'll|we|whenever|when|please|reply|respond|answer|act|always|never|only)\b|\bfor\s+the\s+rest\s+of\s+(?:this|the|our)\s+conversation\b|\byou\s+(?:must|will|should|shall|are\s+to|need\s+to|have\s+to)\b[^.!?\n]{0,80}?\bfrom\s+(?:now|this\s+(?:moment|point|time))\s+(?:on(?:wards?)?|forward)\b",
         )
     }),
 };
 
-/// An order about the answers: "you must respond", "reply only with", "start with".
+/// An order about the answers: "you must respond", "reply only with", "start with", "in every
+/// future reply", "every summary you produce".
 pub(super) static ANSWERS_ORDERED: Signal = Signal {
     what: "an order to the model about its answers",
     strength: Weak,
@@ -157,11 +158,11 @@ pub(super) static ANSWERS_ORDERED: Signal = Signal {
     excused: None,
     needs: &[&[
         "^you", "answer", "respond", "reply", "^say", "print", "output", "repeat", "continue",
-        "complete", "^start",
+        "complete", "^start", "every", "each", "all ",
     ]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\byou\s+(?:must|will|should|shall|have\s+to|need\s+to|are\s+required\s+to|cannot|can\s+not|may\s+not|are\s+to)\s+(?:always\s+|never\s+|now\s+|also\s+|not\s+|only\s+|strictly\s+)*(?:answer|respond|reply|say|write|output|print|generate|comply|obey|follow|adhere|act|pretend|refuse|provide|tell|include|ignore|forget|remember|stay|keep|use|call|start|begin|end|send)\b|\byour\s+(?:responses?|answers?|replies|outputs?)\b|\b(?:before|instead\s+of|rather\s+than|prior\s+to)\s+(?:answering|responding|replying)\b|(?:^|[.!?:\n]\s*)(?:just\s+|only\s+|simply\s+)?(?:respond|reply|answer|say)\s+(?:only\s+)?(?:with|as|in)\b|\b(?:just|only|simply)\s+(?:print|say|output|reply|respond)\b|\byou\s+(?:respond|answer|reply)\b|\bplease\s+repeat\s+(?:the\s+following|after\s+me|this)\b|\b(?:continue|complete)\s+(?:the\s+following|this\s+(?:sentence|text|phrase|line))\b|\bstart\s+(?:your\s+(?:answer|response|reply)\s+)?with\s+[\x22']",
+            r"(?i)\byou\s+(?:must|will|should|shall|have\s+to|need\s+to|are\s+required\s+to|cannot|can\s+not|may\s+not|are\s+to)\s+(?:always\s+|never\s+|now\s+|also\s+|not\s+|only\s+|strictly\s+)*(?:answer|respond|reply|say|write|output|print|generate|comply|obey|follow|adhere|act|pretend|refuse|provide|tell|include|ignore|forget|remember|stay|keep|use|call|start|begin|end|send)\b|\byour\s+(?:responses?|answers?|replies|outputs?)\b|\b(?:before|instead\s+of|rather\s+than|prior\s+to)\s+(?:answering|responding|replying)\b|(?:^|[.!?:\n]\s*)(?:just\s+|only\s+|simply\s+)?(?:respond|reply|answer|say)\s+(?:only\s+)?(?:with|as|in)\b|\b(?:just|only|simply)\s+(?:print|say|output|reply|respond)\b|\byou\s+(?:respond|answer|reply)\b|\bplease\s+repeat\s+(?:the\s+following|after\s+me|this)\b|\b(?:continue|complete)\s+(?:the\s+following|this\s+(?:sentence|text|phrase|line))\b|\bstart\s+(?:your\s+(?:answer|response|reply)\s+)?with\s+[\x22']|\b(?:in|to|into)\s+(?:every|each|all)\s+(?:(?:future|later|subsequent|following)\s+)?(?:repl(?:y|ies)|responses?|answers?|summar(?:y|ies)|reports?|outputs?)\b|\b(?:every|each|all)\s+(?:(?:future|later|subsequent)\s+)?(?:repl(?:y|ies)|responses?|answers?|summar(?:y|ies)|reports?|outputs?)\s+(?:that\s+)?you\s+(?:produce|generate|write|give|send|make|create|return)\b",
         )
     }),
 };
