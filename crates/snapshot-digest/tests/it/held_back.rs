@@ -45,8 +45,8 @@ fn unseen_floor(family: &str) -> usize {
         "garak" => 77,
         "multilingual" => 90,
         "asb" => 98,
-        "bastion" => 62,
-        "inspect" => 27,
+        "bastion" => 64,
+        "inspect" => 29,
         _ => 90,
     }
 }
@@ -60,8 +60,8 @@ fn left_out_floor(family: &str) -> usize {
         "garak" => 78,
         "multilingual" => 90,
         "asb" => 98,
-        "bastion" => 62,
-        "inspect" => 27,
+        "bastion" => 64,
+        "inspect" => 29,
         _ => 90,
     }
 }
