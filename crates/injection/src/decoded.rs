@@ -65,21 +65,56 @@ pub(crate) fn hidden_text(text: &str) -> Option<String> {
 }
 
 /// Whether `bytes` holds the start of a run worth decoding: [`MIN_RUN`] base64 or Morse
-/// chars in a row, a `\u`, an Ascii85 `<~`, or two binary octets in a row. One pass without
-/// decoding: every text of a page goes through it, and almost none holds one.
+/// chars in a row, a `\u`, an Ascii85 `<~`, or two binary octets in a row. No decoding:
+/// every text of a page goes through it, and almost none holds one, so each kind of run is
+/// looked for by probing every [`MIN_RUN`]th byte ([`has_run`]) rather than by a walk of them
+/// all, and the two-byte marks by `memchr`.
 fn may_hide(bytes: &[u8]) -> bool {
-    let (mut run, mut morse, mut bits, mut octets) = (0, 0, 0, 0);
-    let mut previous = 0u8;
-    for &b in bytes {
-        run = if is_base64(b) { run + 1 } else { 0 };
-        morse = if codecs::is_morse(b) { morse + 1 } else { 0 };
-        if run >= MIN_RUN
-            || morse >= MIN_RUN
-            || previous == b'\\' && b == b'u'
-            || previous == b'<' && b == b'~'
-        {
+    has_run(bytes, is_base64, MIN_RUN)
+        || has_run(bytes, codecs::is_morse, MIN_RUN)
+        || has_pair(bytes, b'\\', b'u')
+        || has_pair(bytes, b'<', b'~')
+        // Two octets, each with the space after it: 18 bytes of digits and spaces.
+        || has_run(bytes, |b| matches!(b, b'0' | b'1' | b' '), 18) && has_octets(bytes)
+}
+
+/// Whether `bytes` holds `len` bytes in a row that `class` accepts. A run of `len` holds
+/// every `len`th byte, so one byte is probed in each stretch of `len`, and only around an
+/// accepted one are its neighbours read: on prose a probe lands on a space or a letter of a
+/// short word, and the walk back to the word's start is a few bytes.
+fn has_run(bytes: &[u8], class: impl Fn(u8) -> bool, len: usize) -> bool {
+    let mut end = len - 1;
+    while let Some(&b) = bytes.get(end) {
+        if !class(b) {
+            end += len;
+            continue;
+        }
+        // The run through `end` starts after the nearest rejected byte within `len` of it.
+        let floor = end + 1 - len;
+        match bytes[floor..end].iter().rposition(|&b| !class(b)) {
+            None => return true,
+            Some(at) => end = floor + at + len,
+        }
+    }
+    false
+}
+
+/// Whether `first` is followed by `second` somewhere in `bytes`.
+fn has_pair(bytes: &[u8], first: u8, second: u8) -> bool {
+    let mut rest = bytes;
+    while let Some(at) = memchr::memchr(first, rest) {
+        if rest.get(at + 1) == Some(&second) {
             return true;
         }
+        rest = &rest[at + 1..];
+    }
+    false
+}
+
+/// Whether two binary octets follow each other, each of eight digits and a space.
+fn has_octets(bytes: &[u8]) -> bool {
+    let (mut bits, mut octets) = (0, 0);
+    for &b in bytes {
         if b == b'0' || b == b'1' {
             bits += 1;
         } else {
@@ -93,7 +128,6 @@ fn may_hide(bytes: &[u8]) -> bool {
             }
             bits = 0;
         }
-        previous = b;
     }
     false
 }
