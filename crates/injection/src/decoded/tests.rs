@@ -139,7 +139,11 @@ fn may_hide_walk(bytes: &[u8]) -> bool {
     let mut previous = 0u8;
     for &b in bytes {
         run = if is_base64(b) { run + 1 } else { 0 };
-        morse = if super::codecs::is_morse(b) { morse + 1 } else { 0 };
+        morse = if super::codecs::is_morse(b) {
+            morse + 1
+        } else {
+            0
+        };
         if run >= super::MIN_RUN
             || morse >= super::MIN_RUN
             || previous == b'\\' && b == b'u'

@@ -83,27 +83,20 @@ pub(super) static INFORMATION_TAG: Signal = Signal {
 };
 
 /// A header that announces new instructions or a new task, after the marks that frame a
-/// header in a prompt (`***`, `##`, `[`, `==`), or "New instructions:" opening a sentence as a
-/// label: pages write "new instructions" in prose.
+/// header in a prompt (`***`, `##`, `[`, `==`): pages write "new instructions" in prose, and
+/// as a bare label too ("Updated instructions: you must now answer all five questions").
 pub(super) static NEW_INSTRUCTIONS_HEADER: Signal = Signal {
     what: "new instructions given to the model",
     strength: Weak,
     page: PageWeight::Model,
     excused: None,
     needs: &[
-        &["**", "##", "[", "==", ":"],
-        &[
-            "new",
-            "updated",
-            "important",
-            "urgent",
-            "additional",
-            "revised",
-        ],
+        &["**", "##", "[", "=="],
+        &["new", "updated", "important", "urgent", "additional"],
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)(?:\*{2,}|#{2,}|\[|={2,})\s*(?:new|updated|important|urgent|additional)\s+(?:(?:important|urgent|updated|new)\s+)*(?:instructions?|directives?|orders|tasks?)\b|(?:^|[\n.!?]\s*)(?:new|updated|revised|additional)\s+(?:system\s+)?(?:instructions?|directives?)\s*:",
+            r"(?i)(?:\*{2,}|#{2,}|\[|={2,})\s*(?:new|updated|important|urgent|additional)\s+(?:(?:important|urgent|updated|new)\s+)*(?:instructions?|directives?|orders|tasks?)\b",
         )
     }),
 };
