@@ -15,14 +15,18 @@ use crate::{decoded, respelled};
 
 /// The folded form of `text`, borrowed when there is nothing to fold.
 pub(crate) fn fold(text: &str) -> Cow<'_, str> {
-    let folded = match percent_decoded(text) {
-        Some(decoded) => Cow::Owned(fold_chars(&decoded).into_owned()),
+    let decoded = percent_decoded(text);
+    let unfolded = decoded.as_deref().unwrap_or(text);
+    let folded = match &decoded {
+        Some(decoded) => Cow::Owned(fold_chars(decoded).into_owned()),
         None => fold_chars(text),
     };
     // What an encoding or a respelling hides is read as well, after what the text says
     // openly, each on a line of its own (the fold drops the whitespace a text starts with).
+    // A respelling may be read from the text before the fold (its gaps), so it is folded.
     let hidden = decoded::hidden_text(text).map(|hidden| fold_chars(&hidden).into_owned());
-    let respelled = respelled::respelled(&folded);
+    let respelled =
+        respelled::respelled(&folded, unfolded).map(|view| fold_chars(&view).into_owned());
     match (hidden, respelled) {
         (None, None) => folded,
         (hidden, respelled) => {
@@ -193,16 +197,28 @@ fn needs_ascii_fold(bytes: &[u8]) -> bool {
 }
 
 /// `c` as a reader sees it: `None` when it shows nothing, the ASCII it stands for when it is a
-/// typographic or fullwidth form of one, or a Unicode tag character (which smuggles ASCII
-/// invisibly).
+/// typographic or fullwidth form of one, a Unicode tag character (which smuggles ASCII
+/// invisibly) or a Braille letter, and `None` for a combining mark: stacked on letters they
+/// make "zalgo" text, which a model reads through, and decomposed accents are not how the
+/// other languages' grammars spell their words either.
 fn visible(c: char) -> Option<char> {
     let code = c as u32;
     match code {
-        // Soft hyphen, combining grapheme joiner, Arabic letter mark, Hangul fillers, Khmer
+        // Combining diacritical marks (the grapheme joiner among them), Cyrillic's, their extension and supplement, those for
+        // symbols, and the combining half marks.
+        0x300..=0x36F
+        | 0x483..=0x489
+        | 0x1AB0..=0x1AFF
+        | 0x1DC0..=0x1DFF
+        | 0x20D0..=0x20FF
+        | 0xFE20..=0xFE2F => None,
+        // A Braille cell of a letter, and the blank cell.
+        0x2800 => Some(' '),
+        0x2801..=0x283F => Some(braille_letter(code - 0x2800).unwrap_or(c)),
+        // Soft hyphen, Arabic letter mark, Hangul fillers, Khmer
         // inherent vowels, Mongolian selectors, zero-width and bidirectional controls, word
         // joiner and invisible operators, variation selectors, byte order mark.
         0xAD
-        | 0x34F
         | 0x61C
         | 0x115F
         | 0x1160
@@ -232,6 +248,16 @@ fn visible(c: char) -> Option<char> {
             c => c,
         }),
     }
+}
+
+/// The letter of English Braille whose six dots are `dots` (dot n as bit n - 1), if any.
+fn braille_letter(dots: u32) -> Option<char> {
+    const LETTERS: [u8; 26] = [
+        0o01, 0o03, 0o11, 0o31, 0o21, 0o13, 0o33, 0o23, 0o12, 0o32, 0o05, 0o07, 0o15, 0o35, 0o25,
+        0o17, 0o37, 0o27, 0o16, 0o36, 0o45, 0o47, 0o72, 0o55, 0o75, 0o65,
+    ];
+    let at = LETTERS.iter().position(|&cell| u32::from(cell) == dots)?;
+    char::from_u32(u32::from(b'a') + u32::try_from(at).ok()?)
 }
 
 /// The Latin letter a Cyrillic or Greek letter is drawn like, if any.

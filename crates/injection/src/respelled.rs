@@ -94,8 +94,10 @@ enum Spelling {
 }
 
 /// The text `text` says respelled, one line per way it is respelled; `None` when it shows
-/// none of them.
-pub(crate) fn respelled(text: &str) -> Option<String> {
+/// none of them. `spaced` is the text before its runs of spaces were made one: where letters
+/// stand apart, the words stand further apart there ("I g n o r e   a l l"), and the letters
+/// are joined into those words rather than into one.
+pub(crate) fn respelled(text: &str, spaced: &str) -> Option<String> {
     // The shortest respelling read: four letters spaced apart, "a b c d".
     if text.len() < 7 {
         return None;
@@ -107,7 +109,7 @@ pub(crate) fn respelled(text: &str) -> Option<String> {
     let counts = Counts::of(text.as_bytes());
     let mut views = Vec::new();
     if counts.spaced {
-        views.push(joined(text));
+        views.push(joined(if wide_gaps(spaced) { spaced } else { text }));
     }
     if counts.leet >= MIN_WORDS {
         views.push(text.split(' ').map(unleet).collect::<Vec<_>>().join(" "));
@@ -356,26 +358,87 @@ fn rot13(c: char) -> char {
     }
 }
 
-/// `text` with each run of [`SPACED_LETTERS`] or more single letters written as one word.
+/// `text` with each run of [`SPACED_LETTERS`] or more single letters written as one word, or
+/// as several where a gap wider than the letters' own parts them.
 fn joined(text: &str) -> String {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let single = |w: &str| w.len() == 1 && w.as_bytes()[0].is_ascii_alphabetic();
+    let words: Vec<(usize, &str)> = gapped(text).collect();
+    let within = letter_gaps(text).near;
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
     while i < words.len() {
-        let run = words[i..].iter().take_while(|w| single(w)).count();
+        let run = words[i..].iter().take_while(|(_, w)| single(w)).count();
         if !out.is_empty() {
             out.push(' ');
         }
         if run >= SPACED_LETTERS {
-            out.extend(words[i..i + run].iter().copied());
+            for (k, &(gap, letter)) in words[i..i + run].iter().enumerate() {
+                if k > 0 && gap > within {
+                    out.push(' ');
+                }
+                out.push_str(letter);
+            }
             i += run;
         } else {
-            out.push_str(words[i]);
+            out.push_str(words[i].1);
             i += 1;
         }
     }
     out
+}
+
+/// Whether `word` is one ASCII letter.
+fn single(word: &str) -> bool {
+    word.len() == 1 && word.as_bytes()[0].is_ascii_alphabetic()
+}
+
+/// The words of `text`, each with the number of whitespace chars before it.
+fn gapped(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        let start = rest.find(|c: char| !c.is_whitespace())?;
+        let gap = rest[..start].chars().count();
+        let word = &rest[start..];
+        let end = word.find(char::is_whitespace).unwrap_or(word.len());
+        rest = &word[end..];
+        Some((gap, &word[..end]))
+    })
+}
+
+/// Whether single letters in `text` stand at two distances: the letters of a word at the
+/// nearest, words further apart (spaced letters, each word apart from the next).
+fn wide_gaps(text: &str) -> bool {
+    let gaps = letter_gaps(text);
+    gaps.far > 0 && gaps.at_near >= SPACED_LETTERS
+}
+
+/// The gaps between single letters next to each other: the nearest, how many are that near,
+/// and how many are wider.
+#[derive(Default)]
+struct LetterGaps {
+    near: usize,
+    at_near: usize,
+    far: usize,
+}
+
+fn letter_gaps(text: &str) -> LetterGaps {
+    let mut gaps = Vec::new();
+    let mut previous_single = false;
+    for (gap, word) in gapped(text) {
+        let this_single = single(word);
+        if previous_single && this_single {
+            gaps.push(gap);
+        }
+        previous_single = this_single;
+    }
+    let Some(&near) = gaps.iter().min() else {
+        return LetterGaps::default();
+    };
+    let at_near = gaps.iter().filter(|&&g| g == near).count();
+    LetterGaps {
+        near,
+        at_near,
+        far: gaps.len() - at_near,
+    }
 }
 
 #[cfg(test)]

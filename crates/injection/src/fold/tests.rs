@@ -65,3 +65,18 @@ fn percent_escapes_are_read_decoded() {
     // Bytes that are not UTF-8 do not panic.
     assert_eq!(fold("%ff%fe"), "\u{FFFD}\u{FFFD}");
 }
+
+#[test]
+fn combining_marks_and_braille_letters_read_as_letters() {
+    // "Zalgo": marks stacked on each letter.
+    assert_eq!(
+        fold("I\u{0334}\u{0358}g\u{0335}n\u{0361}\u{0316}o\u{0337}r\u{0336}e\u{0489}"),
+        "Ignore"
+    );
+    // A decomposed accent goes with the marks.
+    assert_eq!(fold("re\u{0301}ve\u{0301}lez"), "revelez");
+    // Braille letters and the blank cell; other cells stay.
+    assert_eq!(fold("⠊⠛⠝⠕⠗⠑⠀⠁⠇⠇"), "ignore all");
+    assert_eq!(fold("⠠⠊⠛⠝⠕⠗⠑ ⣿"), "⠠ignore ⣿");
+    assert!(crate::scan("⠊⠛⠝⠕⠗⠑⠀⠁⠇⠇⠀⠏⠗⠑⠧⠊⠕⠥⠎⠀⠊⠝⠎⠞⠗⠥⠉⠞⠊⠕⠝⠎", crate::Origin::Page).is_some());
+}
