@@ -16,8 +16,11 @@ const FLOOR_PERCENT: usize = 85;
 /// At most this many payloads are converted (every nth, so the sample spans the families).
 const SAMPLE: usize = 400;
 
+/// A rewriting of a payload.
+type Converter = fn(&str) -> String;
+
 /// Each converter, by name.
-const CONVERTERS: &[(&str, fn(&str) -> String)] = &[
+const CONVERTERS: &[(&str, Converter)] = &[
     ("letters spaced apart", spaced),
     ("zalgo", zalgo),
     ("Braille", braille),
