@@ -1,7 +1,7 @@
-//! What a reader sees, made into what the grammars read: invisible characters out (or, for
-//! Unicode tag characters, turned back into the ASCII they smuggle), typographic quotes and
-//! fullwidth forms as ASCII, Cyrillic and Greek look-alikes inside Latin words as Latin
-//! letters, and every run of spaces as one.
+//! What a reader sees, made into what the grammars read: invisible characters and combining
+//! marks out (or, for Unicode tag characters, turned back into the ASCII they smuggle),
+//! typographic quotes, fullwidth forms and English Braille's letters as ASCII, Cyrillic and
+//! Greek look-alikes inside Latin words as Latin letters, and every run of spaces as one.
 //!
 //! A model reads through all of these; a grammar over plain words would not, so an attacker
 //! could hide "ignore" as `i\u{200B}gnore` or `іgnоrе` (Cyrillic і and о). Words wholly in
