@@ -197,8 +197,8 @@ fn needs_ascii_fold(bytes: &[u8]) -> bool {
 }
 
 /// `c` as a reader sees it: `None` when it shows nothing, the ASCII it stands for when it is a
-/// typographic or fullwidth form of one, a Unicode tag character (which smuggles ASCII
-/// invisibly) or a Braille letter, and `None` for a combining mark: stacked on letters they
+/// typographic, fullwidth or styled form of one ("𝐈𝐠𝐧𝐨𝐫𝐞", "Ⓘⓖⓝⓞⓡⓔ"), a Unicode tag character
+/// (which smuggles ASCII invisibly) or a Braille letter, and `None` for a combining mark: stacked on letters they
 /// make "zalgo" text, which a model reads through, and decomposed accents are not how the
 /// other languages' grammars spell their words either.
 fn visible(c: char) -> Option<char> {
@@ -215,6 +215,15 @@ fn visible(c: char) -> Option<char> {
         // A Braille cell of a letter, and the blank cell.
         0x2800 => Some(' '),
         0x2801..=0x283F => Some(braille_letter(code - 0x2800).unwrap_or(c)),
+        // Letters and digits drawn in another style: mathematical bold, italic, script,
+        // fraktur, double-struck, sans-serif and monospace ("fancy text"), circled and
+        // squared.
+        0x1D400..=0x1D6A3 => latin_letter((code - 0x1D400) % 52),
+        0x1D7CE..=0x1D7FF => char::from_u32(u32::from(b'0') + (code - 0x1D7CE) % 10),
+        0x24B6..=0x24E9 => latin_letter(code - 0x24B6),
+        0x1F130..=0x1F149 => latin_letter(code - 0x1F130),
+        0x1F150..=0x1F169 => latin_letter(code - 0x1F150),
+        0x1F170..=0x1F189 => latin_letter(code - 0x1F170),
         // Soft hyphen, Arabic letter mark, Hangul fillers, Khmer
         // inherent vowels, Mongolian selectors, zero-width and bidirectional controls, word
         // joiner and invisible operators, variation selectors, byte order mark.
@@ -241,6 +250,25 @@ fn visible(c: char) -> Option<char> {
         0xFF01..=0xFF5E => char::from_u32(code - 0xFEE0),
         0x3000 => Some(' '),
         _ => Some(match c {
+            // The styled letters that the mathematical alphabets borrow from the letterlike
+            // symbols.
+            'ℂ' | 'ℭ' => 'C',
+            'ℊ' => 'g',
+            'ℋ' | 'ℌ' | 'ℍ' => 'H',
+            'ℎ' => 'h',
+            'ℐ' | 'ℑ' => 'I',
+            'ℒ' => 'L',
+            'ℕ' => 'N',
+            'ℙ' => 'P',
+            'ℚ' => 'Q',
+            'ℛ' | 'ℜ' | 'ℝ' => 'R',
+            'ℤ' | 'ℨ' => 'Z',
+            'ℬ' => 'B',
+            'ℯ' => 'e',
+            'ℰ' => 'E',
+            'ℱ' => 'F',
+            'ℳ' => 'M',
+            'ℴ' => 'o',
             '\u{2018}' | '\u{2019}' | '\u{02BC}' | '\u{201B}' | '\u{2032}' => '\'',
             '\u{201C}' | '\u{201D}' | '\u{201F}' | '\u{2033}' => '"',
             '\u{00A0}' | '\u{2000}'..='\u{200A}' | '\u{202F}' | '\u{205F}' => ' ',
@@ -248,6 +276,14 @@ fn visible(c: char) -> Option<char> {
             c => c,
         }),
     }
+}
+
+/// The `at`th of A to Z then a to z; in a run of 26 (the circled and squared capitals, the
+/// circled small letters after them), its letter.
+fn latin_letter(at: u32) -> Option<char> {
+    let at = at % 52;
+    let base = if at < 26 { b'A' } else { b'a' - 26 };
+    char::from_u32(u32::from(base) + at)
 }
 
 /// The letter of English Braille whose six dots are `dots` (dot n as bit n - 1), if any.

@@ -1,7 +1,7 @@
 //! The public payloads the detector finds, found again once a converter has rewritten them the
 //! ways attack tools do (garak's encoding probes, PyRIT's converters): every letter spaced
 //! apart with the words further apart, marks stacked on each letter ("zalgo"), English
-//! Braille, rot13, digits for letters, backwards, base64.
+//! Braille, mathematical bold letters, rot13, digits for letters, backwards, base64.
 //!
 //! The payloads are third-party data built at test time by `scripts/injection-corpus.py` and
 //! never committed; the test reads them from `MCP_LEAN_INJECTION_CORPUS` (`.ci/run` sets it),
@@ -24,6 +24,7 @@ const CONVERTERS: &[(&str, Converter)] = &[
     ("letters spaced apart", spaced),
     ("zalgo", zalgo),
     ("Braille", braille),
+    ("mathematical bold", bold),
     ("rot13", rot13),
     ("digits for letters", leet),
     ("backwards", backwards),
@@ -132,6 +133,21 @@ fn braille(text: &str) -> String {
             } else {
                 c
             }
+        })
+        .collect()
+}
+
+/// Letters and digits in the mathematical bold of "fancy text" generators.
+fn bold(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            let code = match c {
+                'A'..='Z' => 0x1D400 + u32::from(c as u8 - b'A'),
+                'a'..='z' => 0x1D41A + u32::from(c as u8 - b'a'),
+                '0'..='9' => 0x1D7CE + u32::from(c as u8 - b'0'),
+                _ => return c,
+            };
+            char::from_u32(code).unwrap_or(c)
         })
         .collect()
 }
