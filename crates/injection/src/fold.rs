@@ -197,15 +197,15 @@ fn needs_ascii_fold(bytes: &[u8]) -> bool {
 }
 
 /// `c` as a reader sees it: `None` when it shows nothing, the ASCII it stands for when it is a
-/// typographic, fullwidth or styled form of one ("𝐈𝐠𝐧𝐨𝐫𝐞", "Ⓘⓖⓝⓞⓡⓔ"), a Unicode tag character
-/// (which smuggles ASCII invisibly) or a Braille letter, and `None` for a combining mark: stacked on letters they
-/// make "zalgo" text, which a model reads through, and decomposed accents are not how the
-/// other languages' grammars spell their words either.
+/// typographic, fullwidth or styled form of one ("𝐈𝐠𝐧𝐨𝐫𝐞", "Ⓘⓖⓝⓞⓡⓔ"), a Unicode tag
+/// character (which smuggles ASCII invisibly) or a Braille letter, and `None` for a combining
+/// mark: stacked on letters they make "zalgo" text, which a model reads through, and
+/// decomposed accents are not how the other languages' grammars spell their words either.
 fn visible(c: char) -> Option<char> {
     let code = c as u32;
     match code {
-        // Combining diacritical marks (the grapheme joiner among them), Cyrillic's, their extension and supplement, those for
-        // symbols, and the combining half marks.
+        // Combining diacritical marks (the grapheme joiner among them), Cyrillic's, their
+        // extension and supplement, those for symbols, and the combining half marks.
         0x300..=0x36F
         | 0x483..=0x489
         | 0x1AB0..=0x1AFF
@@ -224,9 +224,9 @@ fn visible(c: char) -> Option<char> {
         0x1F130..=0x1F149 => latin_letter(code - 0x1F130),
         0x1F150..=0x1F169 => latin_letter(code - 0x1F150),
         0x1F170..=0x1F189 => latin_letter(code - 0x1F170),
-        // Soft hyphen, Arabic letter mark, Hangul fillers, Khmer
-        // inherent vowels, Mongolian selectors, zero-width and bidirectional controls, word
-        // joiner and invisible operators, variation selectors, byte order mark.
+        // Soft hyphen, Arabic letter mark, Hangul fillers, Khmer inherent vowels, Mongolian
+        // selectors, zero-width and bidirectional controls, word joiner and invisible
+        // operators, variation selectors, byte order mark.
         0xAD
         | 0x61C
         | 0x115F

@@ -1,10 +1,11 @@
 //! A weak signal of a reader with a memory to write into: "save this note to your memory",
 //! "store the following in your long-term memory".
 //!
-//! People are told to "commit it to memory"; only an agent is told to save a text into a
-//! memory of its own, which is how an attack outlives the page it came from. It weighs as a
-//! model's signal on a page and decides only beside another. A tool's own text is not read:
-//! an honest memory tool says "store this in your memory" of itself.
+//! People are told to "commit it to memory" or to "keep this in your memory"; an agent is
+//! told to save a text into a memory of its own, which is how an attack outlives the page it
+//! came from. People are sometimes told that too ("store this number in your memory"), so it
+//! weighs as a model's signal on a page and decides only beside another. A tool's own text is
+//! not read: an honest memory tool says "store this in your memory" of itself.
 
 use std::sync::LazyLock;
 
@@ -26,7 +27,7 @@ pub(super) static MEMORY_WRITE: Signal = Signal {
     ]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:save|store|write|add|keep|commit|record|put)\s+(?:this|these|it|that|the\s+following)(?:\s+[\w-]+){0,3}?\s+(?:to|in|into)\s+your\s+(?:(?:long[- ]term|persistent|permanent|internal)\s+)?memory\b",
+            r"(?i)\b(?:save|store|write|add|record)\s+(?:this|these|it|that|the\s+following)(?:\s+[\w-]+){0,3}?\s+(?:to|in|into)\s+your\s+(?:(?:long[- ]term|persistent|permanent|internal)\s+)?memory\b",
         )
     }),
 };
