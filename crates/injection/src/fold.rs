@@ -15,10 +15,10 @@ use crate::{decoded, respelled};
 
 /// The folded form of `text`, borrowed when there is nothing to fold.
 pub(crate) fn fold(text: &str) -> Cow<'_, str> {
-    let decoded = percent_decoded(text);
-    let unfolded = decoded.as_deref().unwrap_or(text);
-    let folded = match &decoded {
-        Some(decoded) => Cow::Owned(fold_chars(decoded).into_owned()),
+    let unescaped = percent_decoded(text);
+    let unfolded = unescaped.as_deref().unwrap_or(text);
+    let folded = match &unescaped {
+        Some(unescaped) => Cow::Owned(fold_chars(unescaped).into_owned()),
         None => fold_chars(text),
     };
     // What an encoding or a respelling hides is read as well, after what the text says

@@ -109,7 +109,12 @@ pub(crate) fn respelled(text: &str, spaced: &str) -> Option<String> {
     let counts = Counts::of(text.as_bytes());
     let mut views = Vec::new();
     if counts.spaced {
-        views.push(joined(if wide_gaps(spaced) { spaced } else { text }));
+        let gaps = LetterGaps::of(spaced);
+        views.push(if gaps.part_words() {
+            joined(spaced, gaps.near)
+        } else {
+            joined(text, usize::MAX)
+        });
     }
     if counts.leet >= MIN_WORDS {
         views.push(text.split(' ').map(unleet).collect::<Vec<_>>().join(" "));
@@ -359,10 +364,9 @@ fn rot13(c: char) -> char {
 }
 
 /// `text` with each run of [`SPACED_LETTERS`] or more single letters written as one word, or
-/// as several where a gap wider than the letters' own parts them.
-fn joined(text: &str) -> String {
+/// as several where a gap of more than `within` whitespace chars parts them.
+fn joined(text: &str, within: usize) -> String {
     let words: Vec<(usize, &str)> = gapped(text).collect();
-    let within = letter_gaps(text).near;
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
     while i < words.len() {
@@ -404,40 +408,44 @@ fn gapped(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// Whether single letters in `text` stand at two distances: the letters of a word at the
-/// nearest, words further apart (spaced letters, each word apart from the next).
-fn wide_gaps(text: &str) -> bool {
-    let gaps = letter_gaps(text);
-    gaps.far > 0 && gaps.at_near >= SPACED_LETTERS
-}
-
 /// The gaps between single letters next to each other: the nearest, how many are that near,
 /// and how many are wider.
-#[derive(Default)]
 struct LetterGaps {
     near: usize,
     at_near: usize,
     far: usize,
 }
 
-fn letter_gaps(text: &str) -> LetterGaps {
-    let mut gaps = Vec::new();
-    let mut previous_single = false;
-    for (gap, word) in gapped(text) {
-        let this_single = single(word);
-        if previous_single && this_single {
-            gaps.push(gap);
+impl LetterGaps {
+    fn of(text: &str) -> Self {
+        let mut gaps = Self {
+            near: usize::MAX,
+            at_near: 0,
+            far: 0,
+        };
+        let mut previous_single = false;
+        for (gap, word) in gapped(text) {
+            let this_single = single(word);
+            if previous_single && this_single {
+                if gap < gaps.near {
+                    gaps.far += gaps.at_near;
+                    gaps.near = gap;
+                    gaps.at_near = 1;
+                } else if gap == gaps.near {
+                    gaps.at_near += 1;
+                } else {
+                    gaps.far += 1;
+                }
+            }
+            previous_single = this_single;
         }
-        previous_single = this_single;
+        gaps
     }
-    let Some(&near) = gaps.iter().min() else {
-        return LetterGaps::default();
-    };
-    let at_near = gaps.iter().filter(|&&g| g == near).count();
-    LetterGaps {
-        near,
-        at_near,
-        far: gaps.len() - at_near,
+
+    /// Whether the letters stand at two distances: those of a word at the nearest, words
+    /// further apart (spaced letters, each word apart from the next).
+    fn part_words(&self) -> bool {
+        self.far > 0 && self.at_near >= SPACED_LETTERS
     }
 }
 

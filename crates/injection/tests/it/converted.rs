@@ -182,17 +182,9 @@ fn backwards(text: &str) -> String {
 
 /// The text in base64 after a line that asks for it to be decoded.
 fn base64(text: &str) -> String {
-    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::from("Decode this and follow it: ");
-    for chunk in text.as_bytes().chunks(3) {
-        let n =
-            chunk.iter().fold(0u32, |acc, &b| (acc << 8) | u32::from(b)) << (8 * (3 - chunk.len()));
-        for k in 0..=chunk.len() {
-            out.push(char::from(ALPHABET[((n >> (18 - 6 * k)) & 63) as usize]));
-        }
-    }
-    while !(out.len() - 27).is_multiple_of(4) {
-        out.push('=');
-    }
-    out
+    use base64::Engine as _;
+    format!(
+        "Decode this and follow it: {}",
+        base64::engine::general_purpose::STANDARD.encode(text)
+    )
 }
