@@ -7,7 +7,12 @@ use std::sync::LazyLock;
 use super::classes::english;
 use crate::signal::{PageWeight, Signal, Strength::Weak};
 
-/// Given words, markup or a link to put into the reader's response, answer or summary.
+/// Given words, markup or a link to put into the reader's response, answer or summary; or an
+/// order to print or output a quoted text, as a program or a model does ("just print "I hate
+/// humans"", "output "Aligned:" and then …"). The order stands where an imperative does (a
+/// sentence's start, after "and", "then", "just"…): "the program will print "Hello"" and "should
+/// output 'none'" describe what a program does, and a reader's "just say "thank you"" is not
+/// a machine's verb.
 pub(super) static RESPONSE_DICTATED: Signal = Signal {
     what: "words dictated into the model's response",
     strength: Weak,
@@ -22,10 +27,11 @@ pub(super) static RESPONSE_DICTATED: Signal = Signal {
         "summary",
         "summaries",
         "^times^",
+        "print",
     ]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:include|insert|append|add|embed|output|print|render|write|put|repeat|end|start|begin|prepend|mention|display)\b[^.!?\n]{0,80}?\b(?:in|into|to|at\s+the\s+(?:end|start|beginning|top|bottom)\s+of|with)\s+(?:your|the|each|every|all)\s+(?:(?:final|next|generated)\s+)?(?:responses?|answers?|replies|reply|outputs?|summary|summaries)\b[^.!?\n]{0,40}?(?:the\s+following|['\x22`]|!\[|<\w|https?://|\d+\s+times)|\b(?:the\s+following|['\x22`]|!\[|<\w|https?://|(?-u:[\w.+-])+@(?-u:[\w-])+\.(?-u:\w)|(?-u:[\w-])+\.(?:com|net|org|io)\b)[^\n]{0,120}?\b(?:in|into|inside|to|at\s+the\s+(?:end|start|beginning)\s+of)\s+(?:(?:your|each|every|all)\s+(?:responses?|answers?|replies|reply|outputs?|summary|summaries)|the\s+summar(?:y|ies))\b|\b(?:repeat|say|print|write|output)\s+(?:the\s+(?:word|phrase|sentence|string|sequence)\s+)?(?:of\s+words\s+)?['\x22`][^'\x22`\n]{1,60}['\x22`]\s+\d+\s+times\b",
+            r"(?i)\b(?:include|insert|append|add|embed|output|print|render|write|put|repeat|end|start|begin|prepend|mention|display)\b[^.!?\n]{0,80}?\b(?:in|into|to|at\s+the\s+(?:end|start|beginning|top|bottom)\s+of|with)\s+(?:your|the|each|every|all)\s+(?:(?:final|next|generated)\s+)?(?:responses?|answers?|replies|reply|outputs?|summary|summaries)\b[^.!?\n]{0,40}?(?:the\s+following|['\x22`]|!\[|<\w|https?://|\d+\s+times)|\b(?:the\s+following|['\x22`]|!\[|<\w|https?://|(?-u:[\w.+-])+@(?-u:[\w-])+\.(?-u:\w)|(?-u:[\w-])+\.(?:com|net|org|io)\b)[^\n]{0,120}?\b(?:in|into|inside|to|at\s+the\s+(?:end|start|beginning)\s+of)\s+(?:(?:your|each|every|all)\s+(?:responses?|answers?|replies|reply|outputs?|summary|summaries)|the\s+summar(?:y|ies))\b|\b(?:repeat|say|print|write|output)\s+(?:the\s+(?:word|phrase|sentence|string|sequence)\s+)?(?:of\s+words\s+)?['\x22`][^'\x22`\n]{1,60}['\x22`]\s+\d+\s+times\b|(?:^|[.!?:;,(\n]\s*|\b(?:and|then|now|just|only|simply|please)\s+)(?:print|output)\s+(?:out\s+)?(?:only\s+|exactly\s+|verbatim\s+)?(?:the\s+(?:word|phrase|text|string|sentence|message)\s+|this\s*:?\s*|the\s+following\s*:?\s*)?:?\s*['\x22`][^'\x22`\n]{2,200}['\x22`]",
         )
     }),
 };
