@@ -30,7 +30,7 @@ mod turns;
 use crate::signal::Signal;
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [&Signal; 47] = [
+pub(crate) static SIGNALS: [&Signal; 48] = [
     &aside::ASIDE_INSTRUCTIONS,
     &aside::ASIDE_MARKED_BACK,
     &aside::ASIDE_MARKED_HERE,
@@ -46,6 +46,7 @@ pub(crate) static SIGNALS: [&Signal; 47] = [
     &own_prompt::OWN_PROMPT_ORDERED,
     &data_sent::USER_DATA_SENT,
     &data_sent::THEIR_DATA_SENT,
+    &data_sent::BULK_DATA_SENT,
     &rules::NEW_INSTRUCTIONS,
     &rules::NEW_RULES,
     &rules::NO_REFUSING,

@@ -95,6 +95,13 @@ const CLASSES: &[(&str, &str)] = &[
         "{PRIVATE_THEIR}",
         r"(?:the\s+)?(?:their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:data|history|messages|conversations?|chats?|files?|credentials|keys?|passwords?|tokens?|secrets?|e-?mails?|contacts|documents|information|details|address(?:es)?|requests?)",
     ),
+    // Data held in bulk whose owner is not the page's reader: people's records named by whose
+    // they are ("the full customer list", "complete account details"), and the writer's own
+    // mail or files ("all unread emails in my inbox", "the contents of all the files").
+    (
+        "{BULK}",
+        r"(?:(?:all|every|the\s+(?:full|complete|entire|whole)|full|complete|entire)\s+(?:of\s+)?(?:the\s+|my\s+|their\s+|our\s+)?(?:customers?|clients?|users?|employees?|patients?|members?|accounts?)(?:'s|s')?\s+(?:lists?|data(?:base)?|records?|details|information|e-?mails|messages|files|documents|contacts|history)|(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:e-?mails|messages|files|documents|conversations|contacts)\s+(?:in|from|on)\s+my\s|contents?\s+of\s+(?:all|every|my)(?-u:\b)|(?:all|every)\s+(?:of\s+)?my\s+(?:[\w-]+\s+){0,2}?(?:e-?mails|messages|files|documents|conversations|contacts|data|information)|(?:customer|client|user|employee|patient)\s+(?:lists?|data(?:base)?|records?))",
+    ),
     // A destination outside: an e-mail address or a URL. Addresses and domains are ASCII
     // (look-alike letters are folded to it first), and an ASCII class compiles to a tenth of
     // the automaton of Unicode's `\w`.

@@ -73,6 +73,52 @@ pub(super) static THEIR_DATA_SENT: Signal = Signal {
     }),
 };
 
+/// Data held in bulk sent to an e-mail address: "the full customer list", "complete customer
+/// record", "the contents of all unread emails in my inbox". Whose data it is says who is
+/// meant to send it: a page may ask its reader to send their own documents ("all your files"),
+/// but others' records, or the writer's own mailbox, only an agent with access to them can
+/// send. URLs are left to [`SENT_OUT`]: developers' pages send "the customer data" to an API.
+pub(super) static BULK_DATA_SENT: Signal = Signal {
+    what: "the user's data sent to an address",
+    strength: Strong,
+    page: PageWeight::Strong,
+    excused: Some(not_a_request),
+    needs: &[
+        &[
+            "send",
+            "mail",
+            "forward",
+            "^post",
+            "upload",
+            "share",
+            "transmit",
+            "exfiltrat",
+            "^leak",
+        ],
+        &[
+            "list",
+            "data",
+            "record",
+            "detail",
+            "information",
+            "mail",
+            "message",
+            "file",
+            "document",
+            "contact",
+            "histor",
+            "conversation",
+            "content",
+        ],
+        &["@"],
+    ],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:send|e-?mail|mail|forward|post|upload|share|transmit|exfiltrate|leak)\b[^.!?\n]{0,60}?\b{BULK}(?:[^.!?\n]|[.!?][!-~]){0,100}?\b(?:to|at)\s*:?\s+['\x22`]?(?-u:[\w.+-])+@(?-u:[\w-])+(?:\.(?-u:[\w-])+)+",
+        )
+    }),
+};
+
 /// Anything sent, forwarded or posted to an address outside: a page's reader is told that
 /// too ("send your CV to jobs@…"), so it weighs as a reader's signal.
 pub(super) static SENT_OUT: Signal = Signal {
