@@ -77,12 +77,14 @@ pub(super) static THEIR_DATA_SENT: Signal = Signal {
 /// record", "the contents of all unread emails in my inbox". Whose data it is says who is
 /// meant to send it: a page may ask its reader to send their own documents ("all your files"),
 /// but others' records, or the writer's own mailbox, only an agent with access to them can
-/// send. URLs are left to [`SENT_OUT`]: developers' pages send "the customer data" to an API.
+/// send. The records are named as a whole ("full", "all"): a privacy page asks for "customer
+/// data requests" by mail. URLs are left to [`SENT_OUT`]: developers' pages send "the customer
+/// data" to an API.
 pub(super) static BULK_DATA_SENT: Signal = Signal {
     what: "the user's data sent to an address",
     strength: Strong,
     page: PageWeight::Strong,
-    excused: Some(not_a_request),
+    excused: Some(not_a_request_of_others),
     needs: &[
         &[
             "send",
@@ -171,6 +173,16 @@ static DESCRIBED_SEND: LazyLock<Grammar> = LazyLock::new(|| {
 fn not_a_request(text: &str, m: Range<usize>) -> bool {
     let s = sentence(text, m);
     NEGATED_SEND.is_match(s) || DESCRIBED_SEND.is_match(s)
+}
+
+/// [`not_a_request`], or the reader's own records: "send your full account details to …" is a
+/// form's instruction to its reader, whose details they are.
+fn not_a_request_of_others(text: &str, m: Range<usize>) -> bool {
+    let words = text.get(m.clone()).unwrap_or_default();
+    words
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w.eq_ignore_ascii_case("your"))
+        || not_a_request(text, m)
 }
 
 /// Compiles the grammar that excuses a request to send.
