@@ -73,6 +73,23 @@ pub(super) static THEIR_DATA_SENT: Signal = Signal {
     }),
 };
 
+/// Pieces of which every verb of sending or posting out holds one ([`SENT_OUT`]'s verbs; those
+/// of [`BULK_DATA_SENT`] are some of them).
+const SEND_PIECES: &[&str] = &[
+    "send",
+    "mail",
+    "forward",
+    "^post",
+    "upload",
+    "share",
+    "submit",
+    "^leak",
+    "exfiltrat",
+    "^copy",
+    "transmit",
+    "^paste",
+];
+
 /// Data held in bulk sent to an e-mail address: "the full customer list", "complete customer
 /// record", "the contents of all unread emails in my inbox". Whose data it is says who is
 /// meant to send it: a page may ask its reader to send their own documents ("all your files"),
@@ -86,17 +103,7 @@ pub(super) static BULK_DATA_SENT: Signal = Signal {
     page: PageWeight::Strong,
     excused: Some(not_a_request_of_others),
     needs: &[
-        &[
-            "send",
-            "mail",
-            "forward",
-            "^post",
-            "upload",
-            "share",
-            "transmit",
-            "exfiltrat",
-            "^leak",
-        ],
+        SEND_PIECES,
         &[
             "list",
             "data",
@@ -129,20 +136,7 @@ pub(super) static SENT_OUT: Signal = Signal {
     page: PageWeight::Reader,
     excused: Some(not_a_request),
     needs: &[
-        &[
-            "send",
-            "mail",
-            "forward",
-            "^post",
-            "upload",
-            "share",
-            "submit",
-            "^leak",
-            "exfiltrat",
-            "^copy",
-            "transmit",
-            "^paste",
-        ],
+        SEND_PIECES,
         &["@", "http", "www.", ".com", ".net", ".org", ".io"],
     ],
     pattern: LazyLock::new(|| {
