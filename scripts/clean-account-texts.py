@@ -14,7 +14,10 @@ reads two kinds of honest text straight out of the zip files (nothing is importe
   and in the seven other languages of the detector's grammars (de, fr, es, pt, ru, ja, zh);
 - `article`: the prose paragraphs of the READMEs (PyPI long descriptions) of six packages about
   prompt injection and LLM security (LlamaFirewall, DeepEval, Giskard, promptfoo, AgentDojo,
-  spikee): articles that speak of instructions, system prompts and attacks.
+  spikee): articles that speak of instructions, system prompts and attacks;
+- `repository`: the files ctxsentry's benchmark labels benign (its source archive, MIT): a
+  repository's READMEs, install and security notes, a stylesheet and a JSON file carrying
+  base64, an article on prompt injection, each read whole as a coding agent reads it.
 
 Writes OUT_DIR/clean.jsonl, one text a line:
 
@@ -38,6 +41,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+from ctxsentry_cases import CTXSENTRY_LICENCE, ROOT as CTXSENTRY_ROOT, ctxsentry_cases, open_ctxsentry
 from pinned_wheels import open_wheels
 
 WHEELS = {
@@ -191,13 +195,14 @@ def main() -> None:
     seen: set[tuple[str, str]] = set()
 
     def add(source: str, lang: str, origin: str, text: str, kind: str = "account") -> None:
-        text = shown(text)
-        if len(text.split()) < 2 and lang not in ("ja", "zh"):
+        # A repository's file is read as the agent reads it, tags and braces included.
+        text = " ".join(text.split()) if kind == "repository" else shown(text)
+        if len(text.split()) < 2 and lang not in ("ja", "zh") and kind != "repository":
             return
         if len(text) < 4 or (lang, text) in seen:
             return
         seen.add((lang, text))
-        licence = (WHEELS.get(source) or ARTICLE_WHEELS[source])[3]
+        licence = CTXSENTRY_LICENCE if source == "ctxsentry" else (WHEELS.get(source) or ARTICLE_WHEELS[source])[3]
         rows.append({"kind": kind, "source": source, "lang": lang, "origin": origin,
                      "licence": licence, "text": text})
 
@@ -217,6 +222,9 @@ def main() -> None:
         readme = message.get_payload()
         for text in paragraphs(readme if isinstance(readme, str) else ""):
             add(source, "en", member, text, "article")
+    for label, path, text in ctxsentry_cases(open_ctxsentry(out / "wheels")):
+        if label == "benign":
+            add("ctxsentry", "en", CTXSENTRY_ROOT + path, text, "repository")
     path = out / "clean.jsonl"
     with path.open("w", encoding="utf-8", newline="\n") as f:
         for row in rows:

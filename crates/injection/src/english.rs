@@ -23,6 +23,7 @@ mod memory;
 mod own_prompt;
 mod response;
 mod rules;
+mod secrets;
 mod task;
 mod tools;
 mod turns;
@@ -30,7 +31,7 @@ mod turns;
 use crate::signal::Signal;
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [&Signal; 48] = [
+pub(crate) static SIGNALS: [&Signal; 49] = [
     &aside::ASIDE_INSTRUCTIONS,
     &aside::ASIDE_MARKED_BACK,
     &aside::ASIDE_MARKED_HERE,
@@ -47,6 +48,7 @@ pub(crate) static SIGNALS: [&Signal; 48] = [
     &data_sent::USER_DATA_SENT,
     &data_sent::THEIR_DATA_SENT,
     &data_sent::BULK_DATA_SENT,
+    &secrets::SECRETS_PRINTED,
     &rules::NEW_INSTRUCTIONS,
     &rules::NEW_RULES,
     &rules::NO_REFUSING,
@@ -81,9 +83,10 @@ pub(crate) static SIGNALS: [&Signal; 48] = [
     &addressing::SPEAKER,
 ];
 
-/// Compiles the grammar that excuses a request to send.
+/// Compiles the grammars that excuse a request to send and a printed secret.
 pub(crate) fn warm_up() {
     data_sent::warm_up();
+    secrets::warm_up();
 }
 
 #[cfg(test)]

@@ -109,4 +109,18 @@ const CLASSES: &[(&str, &str)] = &[
         "{DEST}",
         r"(?:(?-u:[\w.+-])+@(?:(?-u:[\w-])+(?:\.(?-u:[\w-])+)*|\S)|https?://\S+)",
     ),
+    // A secret a command can print: a file of secrets (`{SECRET_FILE}`, listed after this
+    // class so that it is expanded in it), a variable named in capitals as a secret or a
+    // password (a shell's, not a PHP script's `$password`), the environment read for its keys.
+    (
+        "{SECRET}",
+        r"(?:{SECRET_FILE}(?:$|[^\w.-])|(?-i:\$\{?(?-u:[A-Z0-9_])*(?:SECRET|PASSWORD|PASSWD|PRIVATE_KEY))|os\.environ[^\n]{0,40}?(?:secret|password|key|token|credential|database_url|\.items(?-u:\b)))",
+    ),
+    // A file of secrets: the `.env` a program loads (not `.env.example`), a dotfile of
+    // secrets, a private SSH key (not its `.pub`), the credentials of AWS, git or netrc. Each
+    // holds the char before it, so that `.env` is a file's name and not part of one.
+    (
+        "{SECRET_FILE}",
+        r"(?:[^\w.]\.env|[^\w.-]\.secrets?(?-u:[\w.-])*|(?-u:\b)id_(?:rsa|dsa|ecdsa|ed25519)|\.aws/credentials|\.netrc|\.git-credentials)",
+    ),
 ];

