@@ -105,16 +105,29 @@ pub(super) static TRAINING_TALK: Signal = Signal {
     }),
 };
 
-/// "I was instructed to", "my instructions are:", a system prompt named.
+/// "I was instructed to", "my instructions are:", a system prompt named; or the conversation
+/// the reader is in, which is a model's prompt ("earlier in this conversation, you agreed",
+/// "everything the user has said earlier in this conversation"). A forum's thread and a
+/// log's session are not: "as I said earlier in this thread" is honest.
 pub(super) static PROMPT_SPOKEN_OF: Signal = Signal {
     what: "the model's prompt spoken of",
     strength: Weak,
     page: PageWeight::Model,
     excused: None,
-    needs: &[&["i was", "prompt", "instruction"]],
+    needs: &[&[
+        "i was",
+        "prompt",
+        "instruction",
+        "in this conv",
+        "in our conv",
+        "in the conv",
+        "in this chat",
+        "in our chat",
+        "in the chat",
+    ]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\bI\s+was\s+(?:instructed|told|programmed|trained)\s+to\b|\b(?:my|the|your)\s+(?:system\s+prompt|(?:initial\s+|original\s+)?instructions)\s+(?:is|are|was|were)\s*:|\bsystem[\s_-]?prompt\b|(?-i:\bsystemPrompt\b)",
+            r"(?i)\bI\s+was\s+(?:instructed|told|programmed|trained)\s+to\b|\b(?:my|the|your)\s+(?:system\s+prompt|(?:initial\s+|original\s+)?instructions)\s+(?:is|are|was|were)\s*:|\bsystem[\s_-]?prompt\b|(?-i:\bsystemPrompt\b)|\b(?:earlier|previously|before)\s+in\s+(?:this|our|the)\s+(?:conversation|chat)\b",
         )
     }),
 };
