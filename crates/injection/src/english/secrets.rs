@@ -9,8 +9,9 @@
 //! (`open('.ssh/id_rsa')` in a library's example) and to print a public key
 //! (`cat ~/.ssh/id_ed25519.pub`); they do not print a private one, nor the secrets a program
 //! reads. The verbs are those of a shell or of Python that put a text on the screen, never
-//! English words ("head to your .env file"). A sentence that warns against the command, or
-//! speaks of attackers who write it, excuses it.
+//! English words ("head to your .env file"). A negation or an article's words about attacks
+//! on the line before the command, within 120 chars, excuse it ("never run …", "an
+//! attacker's README asks …").
 
 use std::ops::Range;
 use std::sync::LazyLock;
