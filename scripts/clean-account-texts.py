@@ -193,6 +193,8 @@ def main() -> None:
     wheels = download(out, WHEELS)
     rows = []
     seen: set[tuple[str, str]] = set()
+    licences = {name: pin[3] for name, pin in {**WHEELS, **ARTICLE_WHEELS}.items()}
+    licences["ctxsentry"] = CTXSENTRY_LICENCE
 
     def add(source: str, lang: str, origin: str, text: str, kind: str = "account") -> None:
         # A repository's file is read as the agent reads it, tags and braces included.
@@ -202,7 +204,7 @@ def main() -> None:
         if len(text) < 4 or (lang, text) in seen:
             return
         seen.add((lang, text))
-        licence = CTXSENTRY_LICENCE if source == "ctxsentry" else (WHEELS.get(source) or ARTICLE_WHEELS[source])[3]
+        licence = licences[source]
         rows.append({"kind": kind, "source": source, "lang": lang, "origin": origin,
                      "licence": licence, "text": text})
 

