@@ -126,7 +126,9 @@ pub(super) static ASIDE_INSTRUCTIONS: Signal = Signal {
 };
 
 /// A verb of overriding and a plain object ("rules", "content") marked as what came before
-/// or as the model's own.
+/// or as the model's own. "All", "any" or "remaining" alone marks only rules and what is
+/// known: "ignoring all input past the limit", "discard remaining data" and "will ignore any
+/// request to do it" are what programs do with what they are given.
 pub(super) static ASIDE_MARKED_BACK: Signal = Signal {
     what: "an order to set the model's instructions aside",
     strength: Strong,
@@ -134,7 +136,9 @@ pub(super) static ASIDE_MARKED_BACK: Signal = Signal {
     excused: Some(owned_by_data),
     needs: &[OVERRIDE_PIECES, MARKED_BACK_PIECES, PLAIN_PIECES],
     pattern: LazyLock::new(|| {
-        english(r"(?i)\b{OVERRIDE}\s+(?:{MOD}\s+){0,6}?{MARKED_BACK}\s+(?:{MOD}\s+){0,4}?{PLAIN}\b")
+        english(
+            r"(?i)\b{OVERRIDE}\s+(?:{MOD}\s+){0,6}?(?:{MARKED_BACK}\s+(?:{MOD}\s+){0,4}?{PLAIN_RULES}|{MARKED_PAST}\s+(?:{MOD}\s+){0,4}?{PLAIN})\b",
+        )
     }),
 };
 
@@ -153,8 +157,10 @@ pub(super) static ASIDE_MISSPELT: Signal = Signal {
     }),
 };
 
-/// The same with the object marked as here ("this message", "your data"): how a page speaks
-/// of its own messages to its reader, so on a page it only addresses a reader.
+/// The same with the object marked as here ("this message", "your data"), or pointed back at
+/// from behind ("disregard the passage above", "ignore everything above"): how a page speaks of
+/// its own messages to its reader ("please disregard the e-mail above", a forum's "edit:
+/// ignore everything above, solved"), so on a page it only addresses a reader.
 pub(super) static ASIDE_MARKED_HERE: Signal = Signal {
     what: "an order to set the model's instructions aside",
     strength: Strong,
@@ -170,11 +176,13 @@ pub(super) static ASIDE_MARKED_HERE: Signal = Signal {
             "^that^",
             "^these^",
             "^those^",
+            "above",
         ],
-        PLAIN_PIECES,
     ],
     pattern: LazyLock::new(|| {
-        english(r"(?i)\b{OVERRIDE}\s+(?:{MOD}\s+){0,6}?{MARKED_HERE}\s+(?:{MOD}\s+){0,4}?{PLAIN}\b")
+        english(
+            r"(?i)\b{OVERRIDE}\s+(?:{MOD}\s+){0,6}?{MARKED_HERE}\s+(?:{MOD}\s+){0,4}?{PLAIN}\b|\b{OVERRIDE}\s+(?:everything|all(?:\s+of\s+(?:this|that))?|the\s+(?:[\w-]+\s+){0,2}?(?:{PLAIN}|passages?|paragraphs?|sections?|notes?))\s+above\b",
+        )
     }),
 };
 
@@ -238,7 +246,7 @@ pub(super) static RULES_VOID: Signal = Signal {
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b{MARKED}\s+(?:{MOD}\s+){0,4}?(?:{INSTRUCTIONS}|{PLAIN}|{SAFETY})\b[^.!?\n]{0,60}?\b(?:are|is|have\s+been|has\s+been|were|was)\s+(?:now\s+|hereby\s+|officially\s+)?(?:void|null|suspended|lifted|disabled|revoked|deprecated|overridden|overruled|superseded|cancell?ed|invalid(?:ated)?|removed|obsolete|irrelevant|no\s+longer\s+(?:valid|in\s+effect|relevant|apply|applicable))\b",
+            r"(?i)(?:\b{MARKED}\s+(?:{MOD}\s+){0,4}?(?:{INSTRUCTIONS}|{SAFETY})|\b(?:previous|previously|prior|above|earlier|preceding|foregoing|original|initial|your|programmed|openai's|user's|users'|human's)\s+(?:{MOD}\s+){0,4}?{PLAIN})\b[^.!?\n]{0,60}?\b(?:are|is|have\s+been|has\s+been|were|was)\s+(?:now\s+|hereby\s+|officially\s+)?(?:void|null|suspended|lifted|disabled|revoked|deprecated|overridden|overruled|superseded|cancell?ed|invalid(?:ated)?|removed|obsolete|irrelevant|no\s+longer\s+(?:valid|in\s+effect|relevant|apply|applicable))\b",
         )
     }),
 };

@@ -38,6 +38,12 @@ const CLASSES: &[(&str, &str)] = &[
         "{MARKED_BACK}",
         r"(?:all|any|every|previous|previously|prior|above|earlier|preceding|foregoing|original|initial|existing|user's|users'|human's|system|safety|ethical|moral|programmed|openai's|remaining|rest)",
     ),
+    // The part of those that names a time before or an owner: "all", "any", "every" alone
+    // and "existing", "remaining", "rest" are how a program's docs speak of its input.
+    (
+        "{MARKED_PAST}",
+        r"(?:previous|previously|prior|above|earlier|preceding|foregoing|original|initial|user's|users'|human's|system|safety|ethical|moral|programmed|openai's)",
+    ),
     (
         "{MARKED_HERE}",
         r"(?:your|following|other|this|that|these|those)",
@@ -51,6 +57,12 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "{PLAIN}",
         r"(?:rules|polic(?:y|ies)|conversations?|messages?|context|content|data|text|info(?:rmation)?|input|requests?|questions?|tasks?|documents?|responses?|orders|commands)",
+    ),
+    // The part of those that a model is ruled or told by; the rest (data, input, requests,
+    // messages, commands) is what a program is given to process.
+    (
+        "{PLAIN_RULES}",
+        r"(?:rules|polic(?:y|ies)|conversations?|context|info(?:rmation)?|tasks?|orders)",
     ),
     // What keeps a model safe.
     (

@@ -8,7 +8,9 @@ use super::classes::english;
 use crate::excuse::sentence;
 use crate::signal::{Grammar, PageWeight, Signal, Strength::Strong, Strength::Weak};
 
-/// The user's data, or the machine's, sent to an address or passed to a tool.
+/// The user's data, or the machine's, sent to an address or passed to a tool. A word joined to
+/// the one before by a hyphen names a page or a command ("the `forgot-password` example sends a
+/// message to jane@example.com"), not the data.
 pub(super) static USER_DATA_SENT: Signal = Signal {
     what: "the user's data sent to an address",
     strength: Strong,
@@ -54,7 +56,7 @@ pub(super) static USER_DATA_SENT: Signal = Signal {
     // sentence; ASCII there compiles to a third of the automaton of Unicode's `\S`.
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b{PRIVATE_USER}\b(?:[^.!?\n]|[.!?][!-~]){0,100}?\b(?:to|at|cc|bcc)\s*:?\s+['\x22`]?{DEST}|\b(?:call|invoke|use|run|execute|trigger)\s+[`'\x22]?[A-Za-z][\w.-]*[`'\x22]?\s+(?:tool\s+|function\s+)?with\s+{PRIVATE_USER}\b",
+            r"(?i)(?:^|[^\w-]){PRIVATE_USER}\b(?:[^.!?\n]|[.!?][!-~]){0,100}?\b(?:to|at|cc|bcc)\s*:?\s+['\x22`]?{DEST}|\b(?:call|invoke|use|run|execute|trigger)\s+[`'\x22]?[A-Za-z][\w.-]*[`'\x22]?\s+(?:tool\s+|function\s+)?with\s+{PRIVATE_USER}\b",
         )
     }),
 };

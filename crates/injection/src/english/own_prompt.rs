@@ -91,7 +91,9 @@ pub(super) static OWN_PROMPT_ORDERED: Signal = Signal {
     }),
 };
 
-/// The model's training, weights or creators, its refusals, its knowledge cut-off.
+/// The model's training, weights or creators, its refusals, its knowledge cut-off. "Your
+/// training" with a noun after it is a machine-learning user's ("your training data", "your
+/// training job").
 pub(super) static TRAINING_TALK: Signal = Signal {
     what: "talk of the model's training or refusals",
     strength: Weak,
@@ -100,7 +102,7 @@ pub(super) static TRAINING_TALK: Signal = Signal {
     needs: &[&["^you", "refusal", "knowledge"]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\byour\s+(?:own\s+)?(?:safety\s+)?(?:training|weights|architecture|programming|creators?|guidelines|alignment|neural\s+network|safety\s+(?:training|patterns|filters|guidelines))\b|\brefusals?\b|\byou\s+(?:refuse|decline)\b|\bknowledge\s+(?:is\s+)?cut\s*-?\s*off\b",
+            r"(?i)\byour\s+(?:own\s+)?(?:safety\s+)?training(?:\s+(?:and|or|to|of|is|are|was|were|has|have|had|prevents?|forbids?|tells?|says?|teaches|taught|makes|made|will|would|should|does|did|doesn't|didn't|doesnt|didnt)\b|\s*[^\w\s]|\s*$)|\byour\s+(?:own\s+)?(?:safety\s+)?(?:weights|architecture|programming|creators?|guidelines|alignment|neural\s+network|safety\s+(?:training|patterns|filters|guidelines))\b|\brefusals?\b|\byou\s+(?:refuse|decline)\b|\bknowledge\s+(?:is\s+)?cut\s*-?\s*off\b",
         )
     }),
 };

@@ -6,7 +6,8 @@ use std::sync::LazyLock;
 use super::classes::english;
 use crate::signal::{PageWeight, Signal, Strength::PageOnly, Strength::Strong};
 
-/// A chat template's tokens and tags: `<|im_start|>`, `[INST]`, `<system>`, `[SYSTEM]`.
+/// A chat template's tokens and tags: `<|im_start|>`, `[INST]`, `<system>`, `[SYSTEM]`. A tag's
+/// name ends it or is followed by a space or a hyphen, so C's `#include <sys/types.h>` is no tag.
 pub(super) static TURN_TOKEN: Signal = Signal {
     what: "a conversation turn or role marker",
     strength: Strong,
@@ -40,7 +41,7 @@ pub(super) static TURN_TOKEN: Signal = Signal {
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id)\|>|\[/?(?:INST|SYS)\]|<<\s*/?SYS\s*>>|<\s*/?\s*(?:system|instructions?|important|admin|critical|override|secret|hidden|sys|prompt)(?-u:\b)[^>]{0,40}>|<\s*end\s+of\s+(?:session|conversation|prompt|context|turn)\s*>|(?-i:\[\s*(?:SYSTEM|ADMIN|DEVELOPER|ROOT|SUDO)(?-u:\b)[^\]]{0,40}\])|(?:^|[\n.!?])\s*\[system\]\s*\S|#{2,}\s*\(\s*system[_\s]?(?:message|prompt)\s*\)",
+            r"(?i)<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id)\|>|\[/?(?:INST|SYS)\]|<<\s*/?SYS\s*>>|<\s*/?\s*(?:system|instructions?|important|admin|critical|override|secret|hidden|sys|prompt)(?:[\s-][^>]{0,40})?\s*/?\s*>|<\s*end\s+of\s+(?:session|conversation|prompt|context|turn)\s*>|(?-i:\[\s*(?:SYSTEM|ADMIN|DEVELOPER|ROOT|SUDO)(?-u:\b)[^\]]{0,40}\])|(?:^|[\n.!?])\s*\[system\]\s*\S|#{2,}\s*\(\s*system[_\s]?(?:message|prompt)\s*\)",
         )
     }),
 };

@@ -48,7 +48,7 @@ fn unseen_floor(family: &str) -> usize {
         "bastion" => 67,
         "inspect" => 57,
         "ctxsentry" => 64,
-        "raginject" => 44,
+        "raginject" => 62,
         _ => 90,
     }
 }
@@ -65,7 +65,7 @@ fn left_out_floor(family: &str) -> usize {
         "bastion" => 67,
         "inspect" => 57,
         "ctxsentry" => 64,
-        "raginject" => 44,
+        "raginject" => 62,
         _ => 90,
     }
 }
