@@ -31,7 +31,7 @@ const OVERRIDE_PIECES: &[&str] = &[
     "comply",
 ];
 
-/// Pieces of which every object of `{PLAIN}` holds one.
+/// Pieces of which every object of `{PLAIN}` holds one, or "above" after it.
 const PLAIN_PIECES: &[&str] = &[
     "rule",
     "polic",
@@ -50,6 +50,8 @@ const PLAIN_PIECES: &[&str] = &[
     "response",
     "order",
     "command",
+    // What is pointed back at from behind ("the passage above"), for [`ASIDE_MARKED_HERE`].
+    "above",
 ];
 
 /// Pieces of which every modifier of `{MARKED_BACK}` holds one.
@@ -178,6 +180,7 @@ pub(super) static ASIDE_MARKED_HERE: Signal = Signal {
             "^those^",
             "above",
         ],
+        PLAIN_PIECES,
     ],
     pattern: LazyLock::new(|| {
         english(

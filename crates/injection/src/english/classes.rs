@@ -69,6 +69,11 @@ const CLASSES: &[(&str, &str)] = &[
         "{SAFETY}",
         r"(?:(?:ethical|moral|content|safety|openai's|openai|usage)\s+(?:filters?|restrictions?|guidelines|polic(?:y|ies)|guardrails|safeguards|rules|protocols|constraints|limitations|boundaries|principles|standards)|(?:ethical|moral)(?:\s+(?:or|and)\s+(?:legal|ethical|moral))?\s+(?:concerns|considerations|implications|boundaries|standards)|ethics|morals|morality|censorship|guardrails|safeguards)",
     ),
+    // Modes that programs have as well as models.
+    (
+        "{TECH_MODE}",
+        r"(?:developer|dev|debug|admin|sudo|diagnostic|maintenance)",
+    ),
     // Names of models and of what they are.
     (
         "{MODEL}",

@@ -83,7 +83,10 @@ pub(super) static NO_REFUSING: Signal = Signal {
     }),
 };
 
-/// A mode of the model ("developer mode", "DAN mode") or a jailbreak.
+/// A mode of the model ("DAN mode", "you are now in developer mode", "Developer Mode
+/// enabled") or a jailbreak. A program's modes are named in its docs ("running in debug mode",
+/// "the maintenance mode page"); they are the model's only when claimed for the reader or
+/// switched on.
 pub(super) static MODE_CLAIMED: Signal = Signal {
     what: "a mode claimed for the model",
     strength: Weak,
@@ -92,7 +95,7 @@ pub(super) static MODE_CLAIMED: Signal = Signal {
     needs: &[&["^mode^", "jailbr", "anything now"]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:developer|dev|debug|god|admin|jailbreak|jailbroken|dan|unfiltered|unrestricted|uncensored|evil|sudo|diagnostic|maintenance|opposite|chaos)\s+mode\b|\bjailbr(?:eak|oken)\b|\bdo\s+anything\s+now\b",
+            r"(?i)\b(?:god|jailbreak|jailbroken|dan|unfiltered|unrestricted|uncensored|evil|opposite|chaos)\s+mode\b|\b(?:you\s+are|you're|you\s+are\s+now|you\s+will\s+be|now|currently|operating|running|act|acting|respond|answer|stay|remain)\s+(?:now\s+)?(?:operating\s+|running\s+)?(?:in|as)\s+(?:an?\s+|the\s+)?{TECH_MODE}\s+mode\b|\b{TECH_MODE}\s+mode\s+(?:is\s+)?(?:now\s+)?(?:enabled|activated|engaged|on)\b|\b(?:enable|activate|enter|switch\s+to|unlock)\s+(?:the\s+)?{TECH_MODE}\s+mode\b|\bjailbr(?:eak|oken)\b|\bdo\s+anything\s+now\b",
         )
     }),
 };

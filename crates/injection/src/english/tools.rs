@@ -13,7 +13,8 @@ use super::classes::english;
 use crate::signal::{PageWeight, Signal, Strength::PageOnly};
 
 /// A tool ordered by its program name: `send_email`, "the "FileDeleter" tool", a call with
-/// its arguments, "do not use other tools".
+/// its arguments followed by what it is for, "do not use other tools". A bare call, "you
+/// should call blkid_put_cache() when you are done", is how a library's manual speaks.
 pub(super) static TOOL_ORDERED: Signal = Signal {
     what: "an order to call a named tool",
     strength: PageOnly,
@@ -27,7 +28,7 @@ pub(super) static TOOL_ORDERED: Signal = Signal {
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:call|use|invoke|run|execute|trigger)\s+(?:the\s+)?[\x22'`]?(?-u:[a-z][a-z0-9]*(?:_[a-z0-9]+)+)[\x22'`]?(?:\s*\([^)\n]{0,200}\))?(?:\s+(?:tool|function|action))?\s+(?:to|on|with|for|and|before|after|first|now)\b|\b(?:call|invoke|execute)\s+(?:the\s+)?(?-u:[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s*\(|\busing\s+the\s+(?:[\x22'`][^\x22'`\n]{1,40}[\x22'`]|(?-u:[a-z][a-z0-9]*(?:_[a-z0-9]+)+)|(?-u:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+))\s+tool\b|\bdo\s+not\s+use\s+(?:any\s+)?other\s+tools\b",
+            r"(?i)\b(?:call|use|invoke|run|execute|trigger)\s+(?:the\s+)?[\x22'`]?(?-u:[a-z][a-z0-9]*(?:_[a-z0-9]+)+)[\x22'`]?(?:\s*\([^)\n]{0,200}\))?(?:\s+(?:tool|function|action))?\s+(?:to|on|with|for|and|before|after|first|now)\b|\busing\s+the\s+(?:[\x22'`][^\x22'`\n]{1,40}[\x22'`]|(?-u:[a-z][a-z0-9]*(?:_[a-z0-9]+)+)|(?-u:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+))\s+tool\b|\bdo\s+not\s+use\s+(?:any\s+)?other\s+tools\b",
         )
     }),
 };
