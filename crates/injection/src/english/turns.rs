@@ -1,5 +1,6 @@
 //! Conversation turns and role markers written into a text (`<|im_start|>`, `[INST]`,
-//! `System:`), and shouted claims of a system override.
+//! `System:`), shouted claims of a system override, and fences that claim the model's input
+//! has ended.
 
 use std::sync::LazyLock;
 
