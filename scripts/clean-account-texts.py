@@ -221,7 +221,8 @@ def main() -> None:
     wheels = download(out, WHEELS)
     rows = []
     seen: set[tuple[str, str]] = set()
-    licences = {name: pin[3] for name, pin in {**WHEELS, **ARTICLE_WHEELS, **DOCS_WHEELS}.items()}
+    pins = {**WHEELS, **ARTICLE_WHEELS, **DOCS_WHEELS}
+    licences = {name: pin[3] for name, pin in pins.items()}
     licences["ctxsentry"] = CTXSENTRY_LICENCE
 
     def add(source: str, lang: str, origin: str, text: str, kind: str = "account") -> None:
