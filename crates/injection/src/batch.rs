@@ -6,32 +6,27 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use crate::signal::Mask;
+use crate::mask::{self, Mask};
 
 use crate::fold;
 use crate::order::SIGNALS;
 use crate::prefilter;
 use crate::verdict::{Finding, Origin, can_decide, decide};
 
-/// A bit per signal whose grammar this process has compiled (by index in `SIGNALS`), the low
-/// and the high half of a [`Mask`] (the standard library has no 128-bit atomic).
-static COMPILED: [AtomicU64; 2] = [AtomicU64::new(0), AtomicU64::new(0)];
+/// A bit per signal whose grammar this process has compiled (by index in `SIGNALS`), a
+/// [`Mask`]'s words one by one.
+static COMPILED: [AtomicU64; mask::WORDS] = [const { AtomicU64::new(0) }; mask::WORDS];
 
 /// The signals whose grammars are compiled.
 fn compiled() -> Mask {
-    Mask::from(COMPILED[0].load(Ordering::Acquire))
-        | Mask::from(COMPILED[1].load(Ordering::Acquire)) << 64
+    Mask(std::array::from_fn(|k| COMPILED[k].load(Ordering::Acquire)))
 }
 
 /// Notes the signals of `mask` as compiled.
 fn mark_compiled(mask: Mask) {
-    #[allow(
-        clippy::cast_possible_truncation,
-        reason = "each half taken on purpose"
-    )]
-    let (low, high) = (mask as u64, (mask >> 64) as u64);
-    COMPILED[0].fetch_or(low, Ordering::AcqRel);
-    COMPILED[1].fetch_or(high, Ordering::AcqRel);
+    for (word, bits) in COMPILED.iter().zip(mask.0) {
+        word.fetch_or(bits, Ordering::AcqRel);
+    }
 }
 
 /// Fewer grammars to compile than this are compiled where they are needed: a thread costs
@@ -86,31 +81,39 @@ fn scan_all_with(texts: &[&str], origin: Origin, threads: usize) -> Vec<Option<F
     let masks: Vec<Mask> = folded
         .iter()
         .map(|f| prefilter::candidates(f))
-        .map(|mask| if can_decide(mask, origin) { mask } else { 0 })
+        .map(|mask| {
+            if can_decide(mask, origin) {
+                mask
+            } else {
+                Mask::EMPTY
+            }
+        })
         .collect();
-    compile(masks.iter().fold(0, |all, m| all | m), threads);
+    compile(masks.iter().fold(Mask::EMPTY, |all, m| all | *m), threads);
     folded
         .iter()
         .zip(masks)
-        .map(|(text, mask)| (mask != 0).then(|| decide(text, mask, origin)).flatten())
+        .map(|(text, mask)| {
+            (!mask.is_empty())
+                .then(|| decide(text, mask, origin))
+                .flatten()
+        })
         .collect()
 }
 
 /// Notes that every grammar is compiled ([`warm_up`](crate::warm_up) compiled them).
 pub(crate) fn all_compiled() {
-    mark_compiled(Mask::MAX);
+    mark_compiled(Mask::ALL);
 }
 
 /// Compiles the grammars of the signals in `mask` this process has not compiled yet, on up
 /// to `threads` threads when there are enough of them.
 fn compile(mask: Mask, threads: usize) {
     let pending = mask & !compiled();
-    if pending.count_ones() < WORTH_A_THREAD {
+    if pending.count() < WORTH_A_THREAD {
         return;
     }
-    let signals: Vec<usize> = (0..SIGNALS.len())
-        .filter(|i| pending & (1 << i) != 0)
-        .collect();
+    let signals: Vec<usize> = pending.ones().filter(|i| *i < SIGNALS.len()).collect();
     let threads = threads.min(signals.len());
     let next = AtomicUsize::new(0);
     let work = || {

@@ -5,6 +5,7 @@ mod decoded;
 mod english;
 mod excuse;
 mod fold;
+mod mask;
 mod order;
 mod other_languages;
 mod prefilter;

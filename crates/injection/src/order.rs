@@ -15,7 +15,7 @@ pub(crate) static SIGNALS: LazyLock<Vec<&'static Signal>> = LazyLock::new(|| {
     all.extend(other_languages::SIGNALS.iter());
     all.extend(english::SIGNALS.iter().copied().filter(|s| !strong(s)));
     assert!(
-        all.len() <= Mask::BITS as usize,
+        all.len() <= Mask::BITS,
         "the prefilter's masks hold {} signals",
         Mask::BITS
     );

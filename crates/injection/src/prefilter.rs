@@ -88,10 +88,10 @@ fn build(signals: &[&'static Signal]) -> Prefilter {
         }
     }
     assert!(pieces.len() <= MAX_PIECES, "{} pieces", pieces.len());
-    let mut signals_of: Vec<Mask> = vec![0; pieces.len()];
+    let mut signals_of: Vec<Mask> = vec![Mask::EMPTY; pieces.len()];
     for (i, signal_groups) in groups.iter().enumerate() {
         for &id in signal_groups.iter().flatten() {
-            signals_of[id] |= 1 << i;
+            signals_of[id] |= Mask::one(i);
         }
     }
     let groups = groups
@@ -170,7 +170,7 @@ pub(crate) fn candidates(folded: &str) -> Mask {
             folded
         };
     let mut found = Pieces::default();
-    let mut maybe: Mask = 0;
+    let mut maybe = Mask::EMPTY;
     for m in prefilter.automaton.find_overlapping_iter(haystack) {
         let pattern = &prefilter.patterns[m.pattern().as_usize()];
         if (!pattern.starts_word || edge(haystack, m.start(), false))
@@ -180,12 +180,10 @@ pub(crate) fn candidates(folded: &str) -> Mask {
             maybe |= prefilter.signals_of[pattern.piece];
         }
     }
-    let mut mask: Mask = 0;
-    while maybe != 0 {
-        let i = maybe.trailing_zeros() as usize;
-        maybe &= maybe - 1;
+    let mut mask = Mask::EMPTY;
+    for i in maybe.ones() {
         if prefilter.groups[i].iter().all(|g| g.meets(&found)) {
-            mask |= 1 << i;
+            mask |= Mask::one(i);
         }
     }
     mask

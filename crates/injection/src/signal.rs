@@ -8,8 +8,7 @@ use std::sync::LazyLock;
 use regex_automata::meta;
 use regex_automata::nfa::thompson::WhichCaptures;
 
-/// A set of signals, a bit per index in the order they are tried (`order::SIGNALS`).
-pub(crate) type Mask = u128;
+pub(crate) use crate::mask::Mask;
 
 /// How much one signal weighs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

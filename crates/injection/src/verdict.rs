@@ -87,17 +87,14 @@ pub fn scan(text: &str, origin: Origin) -> Option<Finding> {
 /// for. A text whose candidates cannot is let go before any grammar runs, so a page's lone
 /// "you must" or "send" compiles nothing; the verdict is the same either way.
 pub(crate) fn can_decide(mask: Mask, origin: Origin) -> bool {
-    if mask == 0 {
+    if mask.is_empty() {
         return false;
     }
     // Different meanings among the candidates of each weight, up to the three that matter.
     let mut model_seen = false;
     let mut addressing = Distinct::<2>::default();
     let mut any = Distinct::<3>::default();
-    let mut bits = mask;
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
+    for i in mask.ones() {
         let Some(signal) = SIGNALS.get(i) else {
             continue;
         };
@@ -196,7 +193,7 @@ fn decide_keeping(
 ) -> Option<Finding> {
     let mut found = Found::default();
     for (i, signal) in SIGNALS.iter().enumerate() {
-        if mask & (1 << i) == 0 || !keep(signal.what) {
+        if !mask.has(i) || !keep(signal.what) {
             continue;
         }
         let Some(m) = first_match(signal, text) else {
@@ -271,7 +268,7 @@ impl<'t> Found<'t> {
 #[doc(hidden)]
 #[must_use]
 pub fn scan_unfiltered(text: &str, origin: Origin) -> Option<Finding> {
-    decide(&fold::fold(text), Mask::MAX, origin)
+    decide(&fold::fold(text), Mask::ALL, origin)
 }
 
 /// The signals that match somewhere in `text`, by what they mean, each once, whether or not
@@ -284,7 +281,7 @@ pub fn signals_found(text: &str) -> Vec<&'static str> {
     let mask = prefilter::candidates(&folded);
     let mut out: Vec<&'static str> = Vec::new();
     for (i, signal) in SIGNALS.iter().enumerate() {
-        if mask & (1 << i) == 0 {
+        if !mask.has(i) {
             continue;
         }
         if first_match(signal, &folded).is_some() && !out.contains(&signal.what) {

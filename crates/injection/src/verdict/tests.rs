@@ -11,31 +11,33 @@ fn first(pick: impl Fn(&crate::signal::Signal) -> bool) -> Mask {
         .iter()
         .position(|s| pick(s))
         .expect("a signal of that kind");
-    1 << i
+    Mask::one(i)
 }
 
 #[test]
 fn lone_or_unaddressed_signals_cannot_decide() {
     let model = first(|s| s.page == PageWeight::Model && s.strength == Strength::Weak);
-    let model_what = SIGNALS[model.trailing_zeros() as usize].what;
+    let model_what = SIGNALS[model.ones().next().unwrap_or_default()].what;
     let reader = first(|s| s.page == PageWeight::Reader && s.strength == Strength::Weak);
     let other_reader = first(|s| {
         s.page == PageWeight::Reader
             && s.strength == Strength::Weak
-            && s.what != SIGNALS[reader.trailing_zeros() as usize].what
+            && s.what != SIGNALS[reader.ones().next().unwrap_or_default()].what
     });
     // Another weak signal of the same meaning ("a message claiming to come from the user or
     // the system" has several grammars).
     let same_what: Mask = SIGNALS
         .iter()
         .enumerate()
-        .filter(|(i, s)| 1 << i != model && s.what == model_what && s.strength == Strength::Weak)
-        .map(|(i, _)| 1 << i)
+        .filter(|(i, s)| {
+            Mask::one(*i) != model && s.what == model_what && s.strength == Strength::Weak
+        })
+        .map(|(i, _)| Mask::one(i))
         .next()
-        .unwrap_or(0);
+        .unwrap_or_default();
     let strong = first(|s| s.page == PageWeight::Strong);
 
-    assert!(!can_decide(0, Origin::Page));
+    assert!(!can_decide(Mask::EMPTY, Origin::Page));
     assert!(!can_decide(model, Origin::Page));
     assert!(
         !can_decide(reader | other_reader, Origin::Page),
@@ -45,7 +47,7 @@ fn lone_or_unaddressed_signals_cannot_decide() {
     assert!(can_decide(strong, Origin::Page));
     assert!(can_decide(strong, Origin::Tool));
     assert!(can_decide(reader | other_reader, Origin::Tool));
-    if same_what != 0 {
+    if !same_what.is_empty() {
         assert!(
             !can_decide(model | same_what, Origin::Tool),
             "one meaning twice"

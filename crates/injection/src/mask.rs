@@ -1,0 +1,120 @@
+//! A set of signals, a bit per index in the order they are tried (`order::SIGNALS`): the
+//! prefilter's candidates, the signals compiled so far. Three 64-bit words: the eight
+//! languages' signals outgrew a `u128`, and a set that lives in registers keeps the
+//! prefilter's per-text work to a few instructions.
+
+use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
+
+/// How many 64-bit words a [`Mask`] holds.
+pub(crate) const WORDS: usize = 3;
+
+/// A set of signal indices below [`Mask::BITS`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Mask(pub(crate) [u64; WORDS]);
+
+impl Mask {
+    /// How many signals a mask can hold.
+    pub(crate) const BITS: usize = 64 * WORDS;
+    /// No signal.
+    pub(crate) const EMPTY: Self = Self([0; WORDS]);
+    /// Every signal.
+    pub(crate) const ALL: Self = Self([u64::MAX; WORDS]);
+
+    /// The mask of signal `i` alone.
+    pub(crate) const fn one(i: usize) -> Self {
+        let mut words = [0; WORDS];
+        words[i / 64] = 1 << (i % 64);
+        Self(words)
+    }
+
+    /// Whether it holds signal `i`.
+    pub(crate) const fn has(self, i: usize) -> bool {
+        i < Self::BITS && self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    /// Whether it holds no signal.
+    pub(crate) fn is_empty(self) -> bool {
+        self.0.iter().all(|w| *w == 0)
+    }
+
+    /// How many signals it holds.
+    pub(crate) fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The signals it holds, in increasing order.
+    pub(crate) fn ones(self) -> impl Iterator<Item = usize> {
+        self.0.into_iter().enumerate().flat_map(|(k, word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Some(64 * k + i)
+            })
+        })
+    }
+}
+
+impl BitOr for Mask {
+    type Output = Self;
+
+    fn bitor(mut self, other: Self) -> Self {
+        self |= other;
+        self
+    }
+}
+
+impl BitOrAssign for Mask {
+    fn bitor_assign(&mut self, other: Self) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+    }
+}
+
+impl BitAnd for Mask {
+    type Output = Self;
+
+    fn bitand(mut self, other: Self) -> Self {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a &= b;
+        }
+        self
+    }
+}
+
+impl Not for Mask {
+    type Output = Self;
+
+    fn not(mut self) -> Self {
+        for a in &mut self.0 {
+            *a = !*a;
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Mask;
+
+    #[test]
+    fn bits_in_every_word_are_set_read_and_listed_in_order() {
+        let mut mask = Mask::EMPTY;
+        for i in [0, 63, 64, 127, 128, 191] {
+            mask |= Mask::one(i);
+        }
+        assert_eq!(mask.ones().collect::<Vec<_>>(), [0, 63, 64, 127, 128, 191]);
+        assert_eq!(mask.count(), 6);
+        assert!(mask.has(128) && !mask.has(129) && !mask.has(Mask::BITS));
+        assert_eq!(
+            (mask & !Mask::one(64)).ones().collect::<Vec<_>>(),
+            [0, 63, 127, 128, 191]
+        );
+        assert!(Mask::EMPTY.is_empty() && !mask.is_empty());
+        assert_eq!(Mask::ALL.count() as usize, Mask::BITS);
+    }
+}
