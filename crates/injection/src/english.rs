@@ -31,7 +31,7 @@ mod turns;
 use crate::signal::Signal;
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [&Signal; 50] = [
+pub(crate) static SIGNALS: [&Signal; 52] = [
     &aside::ASIDE_INSTRUCTIONS,
     &aside::ASIDE_MARKED_BACK,
     &aside::ASIDE_MARKED_HERE,
@@ -60,6 +60,7 @@ pub(crate) static SIGNALS: [&Signal; 50] = [
     &rules::WITHOUT_LIMITS,
     &addressing::ANSWERS_ORDERED,
     &addressing::TASK_DROPPED,
+    &addressing::ANSWERS_FROM_TEXT,
     &task::TASK_PREEMPTED,
     &task::FROM_PRINCIPAL,
     &task::INFORMATION_TAG,
@@ -79,6 +80,7 @@ pub(crate) static SIGNALS: [&Signal; 50] = [
     &identity::PERSONA,
     &turns::TURN_LABEL,
     &turns::INPUT_ENDED,
+    &turns::REASONING_CLAIMED,
     &identity::NEW_NAME,
     &own_prompt::PROMPT_SPOKEN_OF,
     &addressing::SPEAKER,

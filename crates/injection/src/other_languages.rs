@@ -1,11 +1,12 @@
 //! The signals in German, French, Spanish, Portuguese, Russian, Chinese and Japanese: four
 //! strong ones (an order to disregard the model's instructions, a system message opened as a
 //! turn, a request to send the user's secrets to an address, a request for the reader's own
-//! system prompt) and seven weak ones that decide
+//! system prompt) and nine weak ones that decide
 //! together (an order to do something before or instead of the task, a message in the user's
 //! name, a payment ordered, a framed header of new instructions, a script for the reader's
 //! replies, a model said to be without limits or in a mode that lifts them, a standing order
-//! to "you" or an order to answer), as in English.
+//! to "you" or an order to answer, reasoning in the model's voice, the answers drawn from the
+//! text), as in English.
 //!
 //! Each language gives its word classes (verbs of disregarding, words for instructions and the
 //! words that may stand between them, labels of a system turn, verbs of sending, the user's
@@ -47,14 +48,15 @@ const LANGUAGES: [&Language; 7] = [
     &japanese::JAPANESE,
 ];
 
-/// The eleven signals of `LANGUAGES[L]`, with the `needs` of each: a verb of disregarding and
+/// The thirteen signals of `LANGUAGES[L]`, with the `needs` of each: a verb of disregarding and
 /// a word for instructions; a system label and its colon; a verb of sending, a secret and an
 /// address; five weak ones, each the language's own grammar: an order before or instead of
 /// the task, a message in the user's name, a payment ordered, a framed header of new
 /// instructions, a script for the reader's replies; a request for the reader's own system
-/// prompt, the language's own grammar too; and two more weak ones, a model without limits and
-/// a standing order or an order to answer.
-fn signals<const L: usize>() -> [Signal; 11] {
+/// prompt, the language's own grammar too; and four more weak ones, a model without limits, a
+/// standing order or an order to answer, reasoning in the model's voice and the answers drawn
+/// from the text.
+fn signals<const L: usize>() -> [Signal; 13] {
     [
         Signal {
             what: "an order to set the model's instructions aside",
@@ -153,6 +155,18 @@ fn signals<const L: usize>() -> [Signal; 11] {
             const { &[LANGUAGES[L].pieces.standing] },
             || own(&LANGUAGES[L].words, LANGUAGES[L].words.standing_order),
         ),
+        weak(
+            "reasoning written in the model's voice",
+            PageWeight::Model,
+            const { &[LANGUAGES[L].pieces.reasoning] },
+            || own(&LANGUAGES[L].words, LANGUAGES[L].words.reasoning_claimed),
+        ),
+        weak(
+            "answers drawn from this text spoken of",
+            PageWeight::Model,
+            const { &[LANGUAGES[L].pieces.answers_from_text] },
+            || own(&LANGUAGES[L].words, LANGUAGES[L].words.answers_from_text),
+        ),
     ]
 }
 
@@ -177,7 +191,7 @@ fn weak(
 /// The strong signals of the other languages.
 pub(crate) static SIGNALS: LazyLock<Vec<Signal>> = LazyLock::new(|| {
     // Typed by the number of languages, so that a language missing here does not build.
-    let per_language: [[Signal; 11]; LANGUAGES.len()] = [
+    let per_language: [[Signal; 13]; LANGUAGES.len()] = [
         signals::<0>(),
         signals::<1>(),
         signals::<2>(),

@@ -1,5 +1,6 @@
 //! Weak signals of a model addressed: a note to it, its name, a standing order, orders about
-//! its answers or its task, a script for its replies, a speaker talking to it.
+//! its answers or its task, the answers it gives from the text, a script for its replies, a
+//! speaker talking to it.
 
 use std::sync::LazyLock;
 
@@ -82,8 +83,11 @@ pub(super) static NOTE_TO_MODEL: Signal = Signal {
 
 /// A model told in the third person what to do: "the assistant must include …", "we need
 /// your AI assistant to record …", "all assistants reading these notes must reply …".
-/// Articles say what models do ("the model should be small"); an order names an act on the
-/// reader's output or on the user's things.
+/// Articles say what models do ("the model should be small") and papers what they had them
+/// do ("the model should output one token", "we ask the model to summarize"); an order names
+/// an act on the reader's output or on the user's things, and the reader as the page's
+/// (your, any, every, this assistant; the assistant or the AI; the model reading this). How-tos say
+/// "ask your assistant to open the app": asking and telling are left to them.
 pub(super) static MODEL_ORDERED: Signal = Signal {
     what: "the model told what to do, in the third person",
     strength: Weak,
@@ -100,7 +104,7 @@ pub(super) static MODEL_ORDERED: Signal = Signal {
     ]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:the|your|this|any|all|every)\s+(?:[\w-]+\s+)?{ADDRESSED}s?\s+(?:(?:reading|processing|reviewing|summari[sz]ing|analy[sz]ing)\s+(?:this|these|the)\s+(?:[\w-]+\s+){0,2}?)?(?:should|must|needs?\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|is\s+to|are\s+to|shall)\s+(?:also\s+|always\s+|now\s+|first\s+|immediately\s+|only\s+)*{ORDERED_ACT}\b|\b(?:need|want|require|ask|instruct|tell)s?\s+(?:your|the|any|all)\s+(?:[\w-]+\s+)?{ADDRESSED}s?\s+to\s+(?:also\s+|always\s+|now\s+|first\s+|immediately\s+|only\s+)*{ORDERED_ACT}\b",
+            r"(?i)\b(?:(?:your|this|any|all|every)\s+(?:[\w-]+\s+)?{ADDRESSED}s?\s+(?:(?:reading|processing|reviewing|summari[sz]ing|analy[sz]ing)\s+(?:this|these|the)\s+(?:[\w-]+\s+){0,2}?)?|the\s+(?:[\w-]+\s+)?(?:assistant|chatbot|bot|ai|a\.i\.)s?\s+|the\s+(?:[\w-]+\s+)?{ADDRESSED}s?\s+(?:reading|processing|reviewing|summari[sz]ing|analy[sz]ing)\s+(?:this|these|the)\s+(?:[\w-]+\s+){0,2}?)(?:should|must|needs?\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|is\s+to|are\s+to|shall)\s+(?:also\s+|always\s+|now\s+|first\s+|immediately\s+|only\s+)*{ORDERED_ACT}\b|\b(?:need|want|require|instruct)s?\s+(?:your|any|all)\s+(?:[\w-]+\s+)?{ADDRESSED}s?\s+to\s+(?:also\s+|always\s+|now\s+|first\s+|immediately\s+|only\s+)*{ORDERED_ACT}\b",
         )
     }),
 };
@@ -153,7 +157,7 @@ pub(super) static STANDING_ORDER: Signal = Signal {
 /// An order about the answers: "you must respond", "reply only with" (after a clause too:
 /// "when asked about it, reply with"), "Start with "…"" (at a sentence's start: "files that
 /// start with "."" are a program's), "in every future reply", "every summary you produce",
-/// "your very next response", "begin every answer".
+/// "your very next response", "begin every answer", "every answer … must end with".
 pub(super) static ANSWERS_ORDERED: Signal = Signal {
     what: "an order to the model about its answers",
     strength: Weak,
@@ -165,7 +169,25 @@ pub(super) static ANSWERS_ORDERED: Signal = Signal {
     ]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\byou\s+(?:must|will|should|shall|have\s+to|need\s+to|are\s+required\s+to|cannot|can\s+not|may\s+not|are\s+to)\s+(?:always\s+|never\s+|now\s+|also\s+|not\s+|only\s+|strictly\s+)*(?:answer|respond|reply|say|write|output|print|generate|comply|obey|follow|adhere|act|pretend|refuse|provide|tell|include|ignore|forget|remember|stay|keep|use|call|start|begin|end|send)\b|\byour\s+(?:responses?|answers?|replies|outputs?)\b|\byour\s+(?:(?:very|next|entire|whole|final|first|last|every)\s+){1,2}(?:responses?|answers?|replies|reply|outputs?)\b|\b(?:begin|start|end|prefix|finish|conclude)\s+(?:every|each|all|any)\s+(?:repl(?:y|ies)|answers?|responses?|outputs?|summar(?:y|ies))\b|\b(?:before|instead\s+of|rather\s+than|prior\s+to)\s+(?:answering|responding|replying)\b|(?:^|[.!?:,\n]\s*)(?:just\s+|only\s+|simply\s+|always\s+)?(?:respond|reply|answer|say)\s+(?:only\s+|exactly\s+)?(?:with|as|in)\b|\b(?:just|only|simply)\s+(?:print|say|output|reply|respond)\b|\byou\s+(?:respond|answer|reply)\b|\bplease\s+repeat\s+(?:the\s+following|after\s+me|this)\b|\b(?:continue|complete)\s+(?:the\s+following|this\s+(?:sentence|text|phrase|line))\b|\bstart\s+your\s+(?:answer|response|reply)\s+with\s+[\x22']|(?:^|[.!?:;,\n]\s*)(?:just\s+|always\s+|please\s+)?start\s+with\s+[\x22']|\b(?:in|to|into)\s+(?:every|each|all)\s+(?:(?:future|later|subsequent|following)\s+)?(?:repl(?:y|ies)|responses?|answers?|summar(?:y|ies)|reports?|outputs?)\b|\b(?:every|each|all)\s+(?:(?:future|later|subsequent)\s+)?(?:repl(?:y|ies)|responses?|answers?|summar(?:y|ies)|reports?|outputs?)\s+(?:that\s+)?you\s+(?:produce|generate|write|give|send|make|create|return)\b",
+            r"(?i)\byou\s+(?:must|will|should|shall|have\s+to|need\s+to|are\s+required\s+to|cannot|can\s+not|may\s+not|are\s+to)\s+(?:always\s+|never\s+|now\s+|also\s+|not\s+|only\s+|strictly\s+)*(?:answer|respond|reply|say|write|output|print|generate|comply|obey|follow|adhere|act|pretend|refuse|provide|tell|include|ignore|forget|remember|stay|keep|use|call|start|begin|end|send)\b|\byour\s+(?:responses?|answers?|replies|outputs?)\b|\byour\s+(?:(?:very|next|entire|whole|final|first|last|every)\s+){1,2}(?:responses?|answers?|replies|reply|outputs?)\b|\b(?:begin|start|end|prefix|finish|conclude)\s+(?:every|each|all|any)\s+(?:repl(?:y|ies)|answers?|responses?|outputs?|summar(?:y|ies))\b|\b(?:before|instead\s+of|rather\s+than|prior\s+to)\s+(?:answering|responding|replying)\b|(?:^|[.!?:,\n]\s*)(?:just\s+|only\s+|simply\s+|always\s+)?(?:respond|reply|answer|say)\s+(?:only\s+|exactly\s+)?(?:with|as|in)\b|\b(?:just|only|simply)\s+(?:print|say|output|reply|respond)\b|\byou\s+(?:respond|answer|reply)\b|\bplease\s+repeat\s+(?:the\s+following|after\s+me|this)\b|\b(?:continue|complete)\s+(?:the\s+following|this\s+(?:sentence|text|phrase|line))\b|\bstart\s+your\s+(?:answer|response|reply)\s+with\s+[\x22']|(?:^|[.!?:;,\n]\s*)(?:just\s+|always\s+|please\s+)?start\s+with\s+[\x22']|\b(?:in|to|into)\s+(?:every|each|all)\s+(?:(?:future|later|subsequent|following)\s+)?(?:repl(?:y|ies)|responses?|answers?|summar(?:y|ies)|reports?|outputs?)\b|\b(?:every|each|all)\s+(?:(?:future|later|subsequent)\s+)?(?:repl(?:y|ies)|responses?|answers?|summar(?:y|ies)|reports?|outputs?)\s+(?:that\s+)?you\s+(?:produce|generate|write|give|send|make|create|return)\b|\b(?:every|each|any)\s+(?:answer|response|reply|summary)\b[^.!?\n]{0,60}?\b(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\s+(?:always\s+|also\s+)?(?:end|begin|start|include|contain|cite|carry|mention|quote|close|open)\b",
+        )
+    }),
+};
+
+/// The answers given from the text itself: "any answer drawing on this document", "every
+/// answer that cites this article", "when answering any question about this page", "if the
+/// user asks about anything in this document". A page's reader reads it; what answers
+/// questions from a page, and has a user who asks them, is a model. Forums ask for "every
+/// answer to this question", of people who answer the question, not the page.
+pub(super) static ANSWERS_FROM_TEXT: Signal = Signal {
+    what: "answers drawn from this text spoken of",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[&["answer", "respons", "repl", "summar", "asks", "ask "]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:any|every|each|all)\s+(?:answers?|responses?|repl(?:y|ies)|summar(?:y|ies))\s+(?:that\s+(?:draws?|cites?|uses?|relies|rely|is\s+based|are\s+based|quotes?|references?)\s+(?:on\s+|upon\s+)?|drawing\s+(?:on|from|upon)\s+|citing\s+|quoting\s+|referencing\s+|based\s+on\s+|concerning\s+|regarding\s+|about\s+){TEXT_HERE}|\b(?:when|whenever|if|while)\s+(?:you\s+(?:are\s+)?)?answer(?:ing)?\s+(?:any\s+|a\s+|the\s+|every\s+)?(?:questions?|quer(?:y|ies))\s+(?:about|on|regarding|concerning|from|using|covered\s+(?:in|by))\s+{TEXT_HERE}|\b(?:if|when|whenever)\s+(?:a|the|any)\s+user\s+asks?\s+(?:you\s+)?(?:about|anything\s+(?:about|in)|questions?\s+about)\s+(?:anything\s+(?:in|covered\s+(?:in|by))\s+)?{TEXT_HERE}",
         )
     }),
 };

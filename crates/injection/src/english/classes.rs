@@ -85,6 +85,12 @@ const CLASSES: &[(&str, &str)] = &[
         "{ADDRESSED}",
         r"(?:assistant|ai|a\.i\.|model|llm|chatbot|bot|language\s+model)",
     ),
+    // The text the reader is reading, named as a whole ("this document", "the present
+    // article").
+    (
+        "{TEXT_HERE}",
+        r"(?:this|the\s+present)\s+(?:document|article|page|text|faq|entry|file|source|passage|post|record|content)(?-u:\b)",
+    ),
     // Acts on the reader's output or on the user's things, which an order to a model names.
     (
         "{ORDERED_ACT}",

@@ -1,6 +1,6 @@
 //! Conversation turns and role markers written into a text (`<|im_start|>`, `[INST]`,
-//! `System:`), shouted claims of a system override, and fences that claim the model's input
-//! has ended.
+//! `System:`), shouted claims of a system override, fences that claim the model's input has
+//! ended, and reasoning written in the model's voice.
 
 use std::sync::LazyLock;
 
@@ -128,6 +128,25 @@ pub(super) static INPUT_ENDED: Signal = Signal {
     pattern: LazyLock::new(|| {
         english(
             r"(?i)(?:-{2,}|#{2,}|={2,}|\*{2,}|\[)\s*end\s+of\s+(?:the\s+)?(?:user\s+input|input|document|context|prompt|knowledge\s+base|data|conversation|session|instructions?|system\s+prompt)\s*(?:-{2,}|#{2,}|={2,}|\*{2,}|\])",
+        )
+    }),
+};
+
+/// Reasoning written as the model's own, so that the reader takes its conclusion for one it
+/// reached: "Reasoning trace (assistant): I have concluded …", "As the assistant, I've
+/// already reasoned that …", "System chain of thought result: …". An article says what a
+/// chain of thought is; it does not hand the reader its result, nor say "I" as the assistant
+/// of a conclusion already reached (a person's "as an assistant, I decided to study law" is
+/// a past, and the assistant no AI).
+pub(super) static REASONING_CLAIMED: Signal = Signal {
+    what: "reasoning written in the model's voice",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[&["thought", "reasoning", "assistant", "model", "agent"]],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\bchain[\s-]of[\s-]thought\s+(?:result|output|conclusion|analysis)s?\b|\breasoning(?:\s+(?:trace|log|steps?|notes?))?\s*\(\s*(?:the\s+)?(?:assistant|model|ai|agent)\s*\)\s*:|\bas\s+(?:(?:the|your)\s+(?:ai\s+)?assistant|an?\s+ai(?:\s+(?:assistant|model|agent))?)\s*,\s*I(?:\s+have|'ve)\s+(?:already\s+)?(?:reasoned|concluded|determined|decided|established|verified|confirmed)\b",
         )
     }),
 };

@@ -58,6 +58,14 @@ pub(super) struct Words {
     /// "réponds", "ответь"): as English's `STANDING_ORDER` and `ANSWERS_ORDERED` (a reader's
     /// signal, weak: quizzes say "answer the questions", shops "from now on").
     pub(super) standing_order: &'static str,
+    /// Reasoning written as the model's own ("als Assistent habe ich bereits festgestellt",
+    /// "raisonnement (assistant) :", "思维链的结果"), as English's `REASONING_CLAIMED` (a
+    /// model's signal, weak).
+    pub(super) reasoning_claimed: &'static str,
+    /// The answers given from the text itself ("toute réponse concernant ce document",
+    /// "凡是参考本文档的回复", "このFAQに回答する際"), as English's `ANSWERS_FROM_TEXT` (a
+    /// model's signal, weak).
+    pub(super) answers_from_text: &'static str,
     /// Whether words are written without spaces (Chinese, Japanese): the grammars then allow a
     /// few chars of any kind between their parts instead of whole words.
     pub(super) unspaced: bool,
@@ -99,4 +107,8 @@ pub(super) struct Pieces {
     pub(super) limits: &'static [&'static str],
     /// Of the words of `standing_order`: every match holds one.
     pub(super) standing: &'static [&'static str],
+    /// Of the words of `reasoning_claimed`: every match holds one.
+    pub(super) reasoning: &'static [&'static str],
+    /// Of the words of `answers_from_text`: every match holds one.
+    pub(super) answers_from_text: &'static [&'static str],
 }
