@@ -31,7 +31,7 @@ mod turns;
 use crate::signal::Signal;
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [&Signal; 52] = [
+pub(crate) static SIGNALS: [&Signal; 53] = [
     &aside::ASIDE_INSTRUCTIONS,
     &aside::ASIDE_MARKED_BACK,
     &aside::ASIDE_MARKED_HERE,
@@ -76,6 +76,7 @@ pub(crate) static SIGNALS: [&Signal; 52] = [
     &addressing::REPLY_SCRIPT,
     &addressing::REPLY_SCRIPT_ASKED,
     &own_prompt::TRAINING_TALK,
+    &own_prompt::CONTEXT_ASKED,
     &identity::ROLE_PLAY,
     &identity::PERSONA,
     &turns::TURN_LABEL,

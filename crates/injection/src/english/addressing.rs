@@ -175,8 +175,8 @@ pub(super) static ANSWERS_ORDERED: Signal = Signal {
 };
 
 /// The answers given from the text itself: "any answer drawing on this document", "every
-/// answer that cites this article", "when answering any question about this page", "if the
-/// user asks about anything in this document". A page's reader reads it; what answers
+/// answer that cites this article", "when answering any question about this page", "reply to
+/// any question about this page", "if the user asks about anything in this document". A page's reader reads it; what answers
 /// questions from a page, and has a user who asks them, is a model. Forums ask for "every
 /// answer to this question", of people who answer the question, not the page.
 pub(super) static ANSWERS_FROM_TEXT: Signal = Signal {
@@ -184,10 +184,12 @@ pub(super) static ANSWERS_FROM_TEXT: Signal = Signal {
     strength: Weak,
     page: PageWeight::Model,
     excused: None,
-    needs: &[&["answer", "respons", "repl", "summar", "asks", "ask "]],
+    needs: &[&[
+        "answer", "respons", "respond", "repl", "summar", "asks", "ask ",
+    ]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:any|every|each|all)\s+(?:answers?|responses?|repl(?:y|ies)|summar(?:y|ies))\s+(?:that\s+(?:draws?|cites?|uses?|relies|rely|is\s+based|are\s+based|quotes?|references?)\s+(?:on\s+|upon\s+)?|drawing\s+(?:on|from|upon)\s+|citing\s+|quoting\s+|referencing\s+|based\s+on\s+|concerning\s+|regarding\s+|about\s+){TEXT_HERE}|\b(?:when|whenever|if|while)\s+(?:you\s+(?:are\s+)?)?answer(?:ing)?\s+(?:any\s+|a\s+|the\s+|every\s+)?(?:questions?|quer(?:y|ies))\s+(?:about|on|regarding|concerning|from|using|covered\s+(?:in|by))\s+{TEXT_HERE}|\b(?:if|when|whenever)\s+(?:a|the|any)\s+user\s+asks?\s+(?:you\s+)?(?:about|anything\s+(?:about|in)|questions?\s+about)\s+(?:anything\s+(?:in|covered\s+(?:in|by))\s+)?{TEXT_HERE}",
+            r"(?i)\b(?:any|every|each|all)\s+(?:answers?|responses?|repl(?:y|ies)|summar(?:y|ies))\s+(?:that\s+(?:draws?|cites?|uses?|relies|rely|is\s+based|are\s+based|quotes?|references?)\s+(?:on\s+|upon\s+)?|drawing\s+(?:on|from|upon)\s+|citing\s+|quoting\s+|referencing\s+|based\s+on\s+|concerning\s+|regarding\s+|about\s+){TEXT_HERE}|\b(?:when|whenever|if|while)\s+(?:you\s+(?:are\s+)?)?answer(?:ing)?\s+(?:any\s+|a\s+|the\s+|every\s+)?(?:questions?|quer(?:y|ies))\s+(?:about|on|regarding|concerning|from|using|covered\s+(?:in|by))\s+{TEXT_HERE}|\b(?:reply|respond|answer)(?:ing)?\s+to\s+(?:any|every|each|all)\s+(?:questions?|quer(?:y|ies))\s+(?:about|on|regarding|concerning)\s+{TEXT_HERE}|\b(?:if|when|whenever)\s+(?:a|the|any)\s+user\s+asks?\s+(?:you\s+)?(?:about|anything\s+(?:about|in)|questions?\s+about)\s+(?:anything\s+(?:in|covered\s+(?:in|by))\s+)?{TEXT_HERE}",
         )
     }),
 };

@@ -46,9 +46,9 @@ fn unseen_floor(family: &str) -> usize {
         "multilingual" => 90,
         "asb" => 98,
         "bastion" => 74,
-        "inspect" => 57,
+        "inspect" => 59,
         "ctxsentry" => 70,
-        "raginject" => 74,
+        "raginject" => 82,
         _ => 90,
     }
 }
@@ -63,9 +63,9 @@ fn left_out_floor(family: &str) -> usize {
         "multilingual" => 90,
         "asb" => 98,
         "bastion" => 74,
-        "inspect" => 57,
+        "inspect" => 59,
         "ctxsentry" => 70,
-        "raginject" => 74,
+        "raginject" => 82,
         _ => 90,
     }
 }
