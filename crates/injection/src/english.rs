@@ -24,6 +24,7 @@ mod own_prompt;
 mod response;
 mod rules;
 mod secrets;
+mod smuggled;
 mod task;
 mod tools;
 mod turns;
@@ -31,7 +32,7 @@ mod turns;
 use crate::signal::Signal;
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [&Signal; 53] = [
+pub(crate) static SIGNALS: [&Signal; 54] = [
     &aside::ASIDE_INSTRUCTIONS,
     &aside::ASIDE_MARKED_BACK,
     &aside::ASIDE_MARKED_HERE,
@@ -49,6 +50,7 @@ pub(crate) static SIGNALS: [&Signal; 53] = [
     &data_sent::THEIR_DATA_SENT,
     &data_sent::BULK_DATA_SENT,
     &secrets::SECRETS_PRINTED,
+    &smuggled::WORDS_SMUGGLED,
     &rules::NEW_INSTRUCTIONS,
     &rules::NEW_RULES,
     &rules::NO_REFUSING,

@@ -6,8 +6,9 @@
 //! A model reads through all of these; a grammar over plain words would not, so an attacker
 //! could hide "ignore" as `i\u{200B}gnore` or `іgnоrе` (Cyrillic і and о). Words wholly in
 //! another script stay as they are: Russian is Russian. Text hidden in base64, hex, binary or
-//! `\u` escapes is appended decoded ([`decoded`]), and text respelled (letters spaced apart,
-//! digits for letters, rot13, backwards) is appended as it reads ([`respelled`]).
+//! `\u` escapes is appended decoded ([`decoded`]), text respelled (letters spaced apart,
+//! digits for letters, rot13, backwards) is appended as it reads ([`respelled`]), and words
+//! spelled in tag characters, which no reader sees, are appended after a mark that says so.
 
 use std::borrow::Cow;
 
@@ -27,17 +28,55 @@ pub(crate) fn fold(text: &str) -> Cow<'_, str> {
     let hidden = decoded::hidden_text(text).map(|hidden| fold_chars(&hidden).into_owned());
     let respelled =
         respelled::respelled(&folded, unfolded).map(|view| fold_chars(&view).into_owned());
-    match (hidden, respelled) {
-        (None, None) => folded,
-        (hidden, respelled) => {
+    // Words no font shows are marked as such, with the words after the mark: a text that
+    // hides a sentence from its human reader writes it for a machine.
+    let smuggled = (!text.is_ascii())
+        .then(|| smuggled_words(text))
+        .flatten()
+        .map(|words| format!("{SMUGGLED_MARK}{}", fold_chars(&words)));
+    match (hidden, respelled, smuggled) {
+        (None, None, None) => folded,
+        (hidden, respelled, smuggled) => {
             let mut out = folded.into_owned();
-            for view in [hidden, respelled].into_iter().flatten() {
+            for view in [hidden, respelled, smuggled].into_iter().flatten() {
                 out.push('\n');
                 out.push_str(&view);
             }
             Cow::Owned(out)
         }
     }
+}
+
+/// The mark that opens the line [`fold`] appends after a text that hides words in Unicode tag
+/// characters: itself a tag character (LANGUAGE TAG), which the fold drops from any text, so
+/// no text can write the mark but the fold.
+pub(crate) const SMUGGLED_MARK: char = '\u{E0001}';
+
+/// The fewest words a run of tag characters spells to be read as hidden words: an emoji
+/// flag's tag sequence spells one ("gbeng", England), a hidden sentence more.
+const SMUGGLED_WORDS: usize = 3;
+
+/// The first run of Unicode tag characters in `text` that spells `SMUGGLED_WORDS` words or
+/// more, as the ASCII it spells.
+fn smuggled_words(text: &str) -> Option<String> {
+    let mut run = String::new();
+    let mut words = 0;
+    for c in text.chars().chain(std::iter::once('\0')) {
+        let code = c as u32;
+        if (0xE0020..=0xE007E).contains(&code) {
+            let ascii = char::from_u32(code - 0xE0000).unwrap_or(' ');
+            if ascii != ' ' && run.chars().next_back().is_none_or(|last| last == ' ') {
+                words += 1;
+            }
+            run.push(ascii);
+        } else if words >= SMUGGLED_WORDS {
+            return Some(run);
+        } else {
+            run.clear();
+            words = 0;
+        }
+    }
+    None
 }
 
 /// [`fold`] but for percent escapes.

@@ -47,7 +47,7 @@ fn unseen_floor(family: &str) -> usize {
         "asb" => 98,
         "bastion" => 74,
         "inspect" => 59,
-        "ctxsentry" => 70,
+        "ctxsentry" => 75,
         "raginject" => 82,
         _ => 90,
     }
@@ -64,7 +64,7 @@ fn left_out_floor(family: &str) -> usize {
         "asb" => 98,
         "bastion" => 74,
         "inspect" => 59,
-        "ctxsentry" => 70,
+        "ctxsentry" => 75,
         "raginject" => 82,
         _ => 90,
     }
