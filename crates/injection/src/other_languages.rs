@@ -164,7 +164,12 @@ fn signals<const L: usize>() -> [Signal; 13] {
         weak(
             "answers drawn from this text spoken of",
             PageWeight::Model,
-            const { &[LANGUAGES[L].pieces.answers_from_text] },
+            const {
+                &[
+                    LANGUAGES[L].pieces.answers_from_text,
+                    LANGUAGES[L].pieces.text_here,
+                ]
+            },
             || own(&LANGUAGES[L].words, LANGUAGES[L].words.answers_from_text),
         ),
     ]

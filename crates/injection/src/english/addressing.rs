@@ -184,9 +184,26 @@ pub(super) static ANSWERS_FROM_TEXT: Signal = Signal {
     strength: Weak,
     page: PageWeight::Model,
     excused: None,
-    needs: &[&[
-        "answer", "respons", "respond", "repl", "summar", "asks", "ask ",
-    ]],
+    needs: &[
+        &[
+            "answer", "respons", "respond", "repl", "summar", "asks", "ask ",
+        ],
+        &[
+            "this document",
+            "this article",
+            "this page",
+            "this text",
+            "this faq",
+            "this entry",
+            "this file",
+            "this source",
+            "this passage",
+            "this post",
+            "this record",
+            "this content",
+            "present ",
+        ],
+    ],
     pattern: LazyLock::new(|| {
         english(
             r"(?i)\b(?:any|every|each|all)\s+(?:answers?|responses?|repl(?:y|ies)|summar(?:y|ies))\s+(?:that\s+(?:draws?|cites?|uses?|relies|rely|is\s+based|are\s+based|quotes?|references?)\s+(?:on\s+|upon\s+)?|drawing\s+(?:on|from|upon)\s+|citing\s+|quoting\s+|referencing\s+|based\s+on\s+|concerning\s+|regarding\s+|about\s+){TEXT_HERE}|\b(?:when|whenever|if|while)\s+(?:you\s+(?:are\s+)?)?answer(?:ing)?\s+(?:any\s+|a\s+|the\s+|every\s+)?(?:questions?|quer(?:y|ies))\s+(?:about|on|regarding|concerning|from|using|covered\s+(?:in|by))\s+{TEXT_HERE}|\b(?:reply|respond|answer)(?:ing)?\s+to\s+(?:any|every|each|all)\s+(?:questions?|quer(?:y|ies))\s+(?:about|on|regarding|concerning)\s+{TEXT_HERE}|\b(?:if|when|whenever)\s+(?:a|the|any)\s+user\s+asks?\s+(?:you\s+)?(?:about|anything\s+(?:about|in)|questions?\s+about)\s+(?:anything\s+(?:in|covered\s+(?:in|by))\s+)?{TEXT_HERE}",

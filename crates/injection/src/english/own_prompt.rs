@@ -148,7 +148,18 @@ pub(super) static CONTEXT_ASKED: Signal = Signal {
             "list", "quote", "print", "repeat", "restate", "reveal", "show", "output", "dump",
             "share", "summar", "enumerat", "describe", "copy",
         ],
-        &["^you"],
+        &[
+            "to you",
+            "passed you",
+            "given you",
+            "provided you",
+            "supplied you",
+            "shown you",
+            "sent you",
+            "you were",
+            "you have been",
+            "you got",
+        ],
     ],
     pattern: LazyLock::new(|| {
         english(

@@ -21,7 +21,7 @@ pub(super) const GERMAN: Language = Language {
         own_prompt: r"(?:verrate|verrat|verratet|verraten\s+sie|zeige|zeig|zeigt|zeigen\s+sie|nenne|nenn|nennt|nennen\s+sie|wiederhole|wiederhol|wiederholt|wiederholen\s+sie|gib|gebt|geben\s+sie|schreibe|schreib|schreibt|schreiben\s+sie|drucke|druck|teile|teil|teilt|teilen\s+sie|enthülle|offenbare|sag|sage|sagt|sagen\s+sie|liste|zitiere)\s+(?:\S+\s+){0,4}?(?:deine[nmr]?|ihre[nmr]?|eure[nmr]?|dein|ihr|euer)\s+(?:(?:ursprünglichen|anfänglichen|versteckten|geheimen|internen|vollständigen|genauen|kompletten)\s+)?(?:system-?anweisung(?:en)?|system-?prompts?|system-?nachricht(?:en)?|system-?eingabeaufforderung(?:en)?|eingabeaufforderung(?:en)?|prompts?)|(?:deine[nmr]?|ihre[nmr]?|eure[nmr]?)\s+(?:(?:ursprünglichen|anfänglichen|versteckten|geheimen|internen)\s+anweisungen|system-?anweisung(?:en)?|system-?prompts?)\s+(?:\S+\s+){0,3}?(?:verraten|zeigen|ausgeben|wiederholen|nennen|offenlegen|preisgeben|aufschreiben)",
         without_limits: r"ohne\s+(?:(?:jede|jegliche|irgendwelche|alle|irgendeine)\s+)?(?:einschränkung(?:en)?|einschraenkung(?:en)?|beschränkung(?:en)?|beschraenkung(?:en)?|zensur|filter|regeln|grenzen|richtlinien)\b|keine\s+(?:einschränkungen|einschraenkungen|beschränkungen|beschraenkungen|zensur|filter|regeln|grenzen|richtlinien)\s+mehr\b|(?:hast|habt)\s+(?:du\s+|ihr\s+)?keine\s+(?:einschränkungen|einschraenkungen|beschränkungen|beschraenkungen|zensur|filter|regeln|grenzen|richtlinien)\b|(?:du\s+bist|bist\s+du|ihr\s+seid)\s+(?:\S+\s+){0,2}?(?:uneingeschränkt|uneingeschraenkt|unzensiert|ungefiltert|frei\s+von)|unzensiert\w*|ungefiltert\w*|(?:entwickler|developer|dan|jailbreak|admin|debug|gott)-?modus",
         standing_order: r"(?:ab\s+jetzt|von\s+nun\s+an|ab\s+diesem\s+moment),?\s+(?:\S+\s+){0,3}?(?:du|dich|dir|ihr|euch|bist|hast|wirst|sollst|musst|darfst|kannst)\b|für\s+den\s+rest\s+(?:dieses|des|unseres)\s+gesprächs|(?:beantworte|antworte|beantwortet|antwortet|beantworten\s+sie|antworten\s+sie)\b|am\s+(?:ende|anfang)\s+(?:jeder|aller)\s+antwort(?:en)?|jede\s+antwort\s+(?:\S+\s+){0,6}?muss\s+(?:mit|enden|beginnen|enthalten)",
-        reasoning_claimed: r"als\s+(?:der\s+|ein\s+)?(?:ki-?)?(?:assistent|modell|agent)\w*\s*,?\s+(?:habe|hab)\s+ich\s+(?:\S+\s+){0,2}?(?:festgestellt|entschieden|beschlossen|erkannt|bestätigt|bestaetigt|gefolgert|ermittelt)|(?:begründung|begruendung|überlegung|ueberlegung|gedankengang|denkprozess)\s*\(\s*(?:assistent|modell|ki)\s*\)\s*:|(?:ergebnis|schlussfolgerung)\s+(?:der|des)\s+(?:gedankenkette|denkkette)",
+        reasoning_claimed: r"als\s+(?:der\s+|ein\s+)?(?:ki-?)?assistent\w*\s*,?\s+(?:habe|hab)\s+ich\s+(?:\S+\s+){0,2}?(?:festgestellt|entschieden|beschlossen|erkannt|bestätigt|bestaetigt|gefolgert|ermittelt)|(?:begründung|begruendung|überlegung|ueberlegung|gedankengang|denkprozess)\s*\(\s*(?:assistent|modell|ki)\s*\)\s*:|(?:ergebnis|schlussfolgerung)\s+(?:der|des)\s+(?:gedankenkette|denkkette)",
         answers_from_text: r"(?:jede|alle)\s+(?:antworten|antwort|zusammenfassungen|zusammenfassung)\s+(?:(?:zu|über|ueber|aus|auf\s+grundlage|basierend\s+auf)\s+)(?:diesem|dieser|diesen|dieses)\s+(?:dokument|artikel|seite|text|faq|eintrag|datei|beitrag)\w*|(?:wenn|sobald|falls)\s+(?:du|sie)\s+(?:\S+\s+){0,2}?fragen\s+(?:zu|über|ueber)\s+(?:diesem|dieser|diesen|dieses)\s+(?:dokument|artikel|seite|text|faq)\w*\s+beantwort",
         unspaced: false,
     },
@@ -123,8 +123,6 @@ pub(super) const GERMAN: Language = Language {
         ],
         reasoning: &[
             "assistent",
-            "modell",
-            "agent",
             "begründung",
             "begruendung",
             "überlegung",
@@ -135,5 +133,6 @@ pub(super) const GERMAN: Language = Language {
             "denkkette",
         ],
         answers_from_text: &["antwort", "zusammenfassung", "fragen"],
+        text_here: &["diese"],
     },
 };

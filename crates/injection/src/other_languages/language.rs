@@ -109,6 +109,9 @@ pub(super) struct Pieces {
     pub(super) standing: &'static [&'static str],
     /// Of the words of `reasoning_claimed`: every match holds one.
     pub(super) reasoning: &'static [&'static str],
-    /// Of the words of `answers_from_text`: every match holds one.
+    /// Of the words of `answers_from_text` for the answers: every match holds one.
     pub(super) answers_from_text: &'static [&'static str],
+    /// Of the words of `answers_from_text` for the text itself ("diese", "document"): every
+    /// match holds one too.
+    pub(super) text_here: &'static [&'static str],
 }

@@ -236,7 +236,10 @@ fn each_language_gives_its_own_thirteen_signals_in_order() {
             signals[12].pattern.as_str(),
             own(words, words.answers_from_text).as_str()
         );
-        assert_eq!(signals[12].needs, [pieces.answers_from_text]);
+        assert_eq!(
+            signals[12].needs,
+            [pieces.answers_from_text, pieces.text_here]
+        );
     }
 }
 
