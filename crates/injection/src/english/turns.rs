@@ -143,7 +143,7 @@ pub(super) static REASONING_CLAIMED: Signal = Signal {
     strength: Weak,
     page: PageWeight::Model,
     excused: None,
-    needs: &[&["thought", "reasoning", "assistant", "^ai^"]],
+    needs: &[&["of thought", "of-thought", "reasoning", "assistant", "^ai^"]],
     pattern: LazyLock::new(|| {
         english(
             r"(?i)\bchain[\s-]of[\s-]thought\s+(?:result|output|conclusion|analysis)s?\b|\breasoning(?:\s+(?:trace|log|steps?|notes?))?\s*\(\s*(?:the\s+)?(?:assistant|model|ai|agent)\s*\)\s*:|\bas\s+(?:(?:the|your)\s+(?:ai\s+)?assistant|an?\s+ai(?:\s+(?:assistant|model|agent))?)\s*,\s*I(?:\s+have|'ve)\s+(?:already\s+)?(?:reasoned|concluded|determined|decided|established|verified|confirmed)\b",

@@ -22,7 +22,7 @@ pub(super) const FRENCH: Language = Language {
         without_limits: r"sans\s+(?:(?:aucune?|la\s+moindre|le\s+moindre)\s+)?(?:restrictions?|limites?|limitations?|filtres?|filtrage|censure|règles|regles|contraintes?)\b|(?:tu\s+n'as|vous\s+n'avez|il\s+n'y\s+a)\s+plus\s+(?:aucune?\s+|de\s+)(?:restrictions?|limites?|règles?|regles?|filtres?|censure)\b|(?:tu\s+es|vous\s+êtes|vous\s+etes)\s+(?:\S+\s+){0,2}?(?:non\s+censuré|non\s+filtré|libérée?\s+de|libere?e?\s+de)|non\s+censuré\w*|mode\s+(?:développeur|developpeur|dan|jailbreak|admin|administrateur|débogage|dieu)\b",
         standing_order: r"(?:(?:à|a)\s+partir\s+de\s+maintenant|dorénavant|dorenavant|dès\s+à\s+présent),?\s+(?:\S+\s+){0,3}?(?:(?:tu|te|toi|vous)\b|t')|pour\s+le\s+reste\s+de\s+(?:cette|notre|la)\s+conversation|(?:réponds|reponds|répondez|repondez)\b|(?:à|a)\s+la\s+fin\s+de\s+(?:toute|chaque)\s+r[ée]ponse|(?:toute|chaque)\s+r[ée]ponse\s+(?:\S+\s+){0,6}?doit\s+(?:se\s+terminer|commencer|inclure|contenir|citer|mentionner)",
         reasoning_claimed: r"en\s+tant\s+qu'(?:assistant|ia)\w*\s*,?\s*j'ai\s+(?:\S+\s+){0,2}?(?:établi|etabli|conclu|déterminé|determine|décidé|decide|vérifié|verifie|constaté|constate)|(?:raisonnement|réflexion|reflexion)\s*\(\s*(?:assistant|modèle|modele|ia)\s*\)\s*:|r[ée]sultat\s+de\s+la\s+cha[îi]ne\s+de\s+(?:pens[ée]e|raisonnement)",
-        answers_from_text: r"(?:toute|chaque|toutes\s+les)\s+r[ée]ponses?\s+(?:concernant|sur|relatives?\s+[àa]|portant\s+sur|fond[ée]es?\s+sur|bas[ée]es?\s+sur|qui\s+(?:cite|citent|s'appuie\s+sur|s'appuient\s+sur|utilise|utilisent))\s+(?:ce|cet|cette)\s+(?:document|article|page|texte|faq|fiche|fichier|billet)|(?:quand|lorsque|lorsqu'|si)\s*(?:tu\s+r[ée]ponds|vous\s+r[ée]pondez)\s+[àa]\s+(?:une|des|toute)\s+questions?\s+(?:sur|concernant)\s+(?:ce|cet|cette)\s+(?:document|article|page|texte|faq)",
+        answers_from_text: r"(?:toute|chaque|toutes\s+les)\s+r[ée]ponses?\s+(?:concernant|sur|relatives?\s+[àa]|portant\s+sur|fond[ée]es?\s+sur|bas[ée]es?\s+sur|qui\s+(?:cite|citent|s'appuie\s+sur|s'appuient\s+sur|utilise|utilisent))\s+(?:ce\s+(?:document|texte|fichier|billet)|cet\s+article|cette\s+(?:page|faq|fiche))|(?:quand|lorsque|lorsqu'|si)\s*(?:tu\s+r[ée]ponds|vous\s+r[ée]pondez)\s+[àa]\s+(?:une|des|toute)\s+questions?\s+(?:sur|concernant)\s+(?:ce\s+(?:document|texte|fichier|billet)|cet\s+article|cette\s+(?:page|faq|fiche))",
         unspaced: false,
     },
     pieces: Pieces {
@@ -158,7 +158,14 @@ pub(super) const FRENCH: Language = Language {
             "repondez",
         ],
         text_here: &[
-            "document", "article", "page", "texte", "faq", "fiche", "fichier", "billet",
+            "ce document",
+            "ce texte",
+            "ce fichier",
+            "ce billet",
+            "cet article",
+            "cette page",
+            "cette faq",
+            "cette fiche",
         ],
     },
 };
