@@ -30,8 +30,12 @@ pub(crate) fn fold(text: &str) -> Cow<'_, str> {
         respelled::respelled(&folded, unfolded).map(|view| fold_chars(&view).into_owned());
     // Words no font shows are marked as such, with the words after the mark: a text that
     // hides a sentence from its human reader writes it for a machine.
-    let smuggled =
-        smuggled_words(text).map(|words| format!("{SMUGGLED_MARK}{}", fold_chars(&words)));
+    // The fold rewrites any tag character, so a text it left as it was holds none.
+    let smuggled = match &folded {
+        Cow::Owned(_) if !unfolded.is_ascii() => smuggled_words(unfolded),
+        _ => None,
+    }
+    .map(|words| format!("{SMUGGLED_MARK}{}", fold_chars(&words)));
     match (hidden, respelled, smuggled) {
         (None, None, None) => folded,
         (hidden, respelled, smuggled) => {

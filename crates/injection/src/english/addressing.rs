@@ -201,7 +201,6 @@ pub(super) static ANSWERS_FROM_TEXT: Signal = Signal {
             "this post",
             "this record",
             "this content",
-            "present ",
         ],
     ],
     pattern: LazyLock::new(|| {

@@ -85,11 +85,10 @@ const CLASSES: &[(&str, &str)] = &[
         "{ADDRESSED}",
         r"(?:assistant|ai|a\.i\.|model|llm|chatbot|bot|language\s+model)",
     ),
-    // The text the reader is reading, named as a whole ("this document", "the present
-    // article").
+    // The text the reader is reading, named as a whole ("this document", "this article").
     (
         "{TEXT_HERE}",
-        r"(?:this|the\s+present)\s+(?:document|article|page|text|faq|entry|file|source|passage|post|record|content)(?-u:\b)",
+        r"this\s+(?:document|article|page|text|faq|entry|file|source|passage|post|record|content)(?-u:\b)",
     ),
     // Acts on the reader's output or on the user's things, which an order to a model names.
     (

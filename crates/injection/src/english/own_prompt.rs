@@ -145,8 +145,20 @@ pub(super) static CONTEXT_ASKED: Signal = Signal {
     excused: None,
     needs: &[
         &[
-            "list", "quote", "print", "repeat", "restate", "reveal", "show", "output", "dump",
-            "share", "summar", "enumerat", "describe", "copy",
+            "^list^",
+            "^quote^",
+            "^print^",
+            "^repeat^",
+            "^restate^",
+            "^reveal^",
+            "^show^",
+            "^output^",
+            "^dump^",
+            "^share^",
+            "^summari",
+            "^enumerate^",
+            "^describe^",
+            "^copy^",
         ],
         &[
             "to you",
