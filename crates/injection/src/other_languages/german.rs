@@ -117,9 +117,6 @@ pub(super) const GERMAN: Language = Language {
             "ab diesem moment",
             "für den rest",
             "antwort",
-            "jeder antwort",
-            "aller antworten",
-            "jede antwort",
         ],
         reasoning: &[
             "assistent",

@@ -132,9 +132,7 @@ pub(super) const SPANISH: Language = Language {
             "^contesta^",
             "contestame",
             "contéstame",
-            "cualquier respuesta",
-            "cada respuesta",
-            "toda respuesta",
+            "respuesta",
         ],
         reasoning: &["asistente", "^ia", "razonamiento", "cadena de"],
         answers_from_text: &[
