@@ -271,3 +271,6 @@ pub(super) static SPEAKER: Signal = Signal {
         )
     }),
 };
+
+#[cfg(test)]
+mod tests;

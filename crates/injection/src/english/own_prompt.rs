@@ -179,3 +179,6 @@ pub(super) static CONTEXT_ASKED: Signal = Signal {
         )
     }),
 };
+
+#[cfg(test)]
+mod tests;

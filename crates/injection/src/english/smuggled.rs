@@ -22,3 +22,6 @@ pub(super) static WORDS_SMUGGLED: Signal = Signal {
 fn mark_and_words() -> Grammar {
     compile(&format!("{SMUGGLED_MARK}[^\\n]{{0,120}}"))
 }
+
+#[cfg(test)]
+mod tests;

@@ -150,3 +150,6 @@ pub(super) static REASONING_CLAIMED: Signal = Signal {
         )
     }),
 };
+
+#[cfg(test)]
+mod tests;
