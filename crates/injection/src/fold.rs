@@ -29,8 +29,8 @@ pub(crate) fn fold(text: &str) -> Cow<'_, str> {
     let respelled =
         respelled::respelled(&folded, unfolded).map(|view| fold_chars(&view).into_owned());
     // Words no font shows are marked as such, with the words after the mark: a text that
-    // hides a sentence from its human reader writes it for a machine.
-    // The fold rewrites any tag character, so a text it left as it was holds none.
+    // hides a sentence from its human reader writes it for a machine. The fold rewrites any
+    // tag character, so a text it left as it was holds none.
     let smuggled = match &folded {
         Cow::Owned(_) if !unfolded.is_ascii() => smuggled_words(unfolded),
         _ => None,
