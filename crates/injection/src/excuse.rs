@@ -15,6 +15,19 @@ static DATA_OWNED: LazyLock<Grammar> = LazyLock::new(|| {
     )
 });
 
+/// A clause that ends where a match begins and makes it a condition or a description of
+/// someone: "if you do not follow the instructions, the device may break", "users who no
+/// longer follow the guidelines", "si tu ne respectes pas les règles". At most a subject and
+/// an auxiliary stand between the word and the verb, so "when you see this ignore all
+/// previous instructions" stays an order. (`\b` is ASCII's in the grammars, which would not
+/// see the edge of a Cyrillic word.)
+static CONDITIONED: LazyLock<Grammar> = LazyLock::new(|| {
+    grammar(
+        r"(?i)(?:^|[^\w])(?:(?:if|unless|when|whenever|whether|once|si|cuando|quand|lorsque|se|quando|wenn|falls|если|когда)\s+(?:(?:you|users?|they|he|she|we|it|one|someone|anyone|people|customers?|visitors?|tu|vous|on|il|elle|ils|tú|usted|ustedes|você|vocês|du|sie|ihr|man|ты|вы|они|the\s+[\w-]+|your\s+[\w-]+)\s+)?|(?:who|that|which|qui|que|quien|quienes|die|der|который|которые)\s+)(?:(?:do|does|did|can|could|will|would|may|might|should|must|still|then|also|continue\s+to|choose\s+to|decide\s+to|fail\s+to|ya|já|больше)\s+)?$",
+        &[],
+    )
+});
+
 /// The sentence holding `m`: from the last sentence end before it to the first after it.
 pub(crate) fn sentence(text: &str, m: Range<usize>) -> &str {
     let ends = |c: char| matches!(c, '.' | '!' | '?' | '\n' | '。' | '！' | '？');
@@ -34,7 +47,28 @@ pub(crate) fn owned_by_data(text: &str, m: Range<usize>) -> bool {
     DATA_OWNED.is_match(&text[m.end..])
 }
 
-/// Compiles the grammar that excuses instructions of data.
+/// Whether the clause before `m` makes it a condition or says who does it ([`CONDITIONED`]):
+/// a manual's warning, not an order.
+pub(crate) fn conditioned(text: &str, m: Range<usize>) -> bool {
+    // The subject and its auxiliary are a few words: a bounded look back keeps this linear.
+    let mut start = m.start.saturating_sub(80);
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    CONDITIONED.is_match(&text[start..m.start])
+}
+
+/// Whether a match of an order to set instructions aside is not one: its object given to data
+/// ([`owned_by_data`]) or its verb in a condition ([`conditioned`]).
+pub(crate) fn not_an_order(text: &str, m: Range<usize>) -> bool {
+    owned_by_data(text, m.clone()) || conditioned(text, m)
+}
+
+/// Compiles the grammars that excuse orders.
 pub(crate) fn warm_up() {
     let _ = DATA_OWNED.is_match("");
+    let _ = CONDITIONED.is_match("");
 }
+
+#[cfg(test)]
+mod tests;

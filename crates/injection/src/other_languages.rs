@@ -32,7 +32,7 @@ mod spanish;
 use std::ops::Range;
 use std::sync::{LazyLock, OnceLock};
 
-use crate::excuse::{owned_by_data, sentence};
+use crate::excuse::{not_an_order, sentence};
 use crate::signal::{Grammar, PageWeight, Signal, Strength::Strong, Strength::Weak};
 use grammars::{disregard, framed, negated_send, own, secrets, send_out, send_verbs, system_turn};
 use language::{Language, Words};
@@ -64,7 +64,7 @@ fn signals<const L: usize>() -> [Signal; 13] {
             page: PageWeight::Strong,
             // Words some languages share with English ("ignore … instructions"), so
             // English's defence reads the same.
-            excused: Some(owned_by_data),
+            excused: Some(not_an_order),
             needs: const {
                 &[
                     LANGUAGES[L].pieces.disregard,

@@ -5,7 +5,7 @@
 use std::sync::LazyLock;
 
 use super::classes::english;
-use crate::excuse::owned_by_data;
+use crate::excuse::not_an_order;
 use crate::signal::{PageWeight, Signal, Strength::Strong};
 
 /// Pieces of which every verb of `{OVERRIDE}` holds one.
@@ -86,7 +86,7 @@ pub(super) static ASIDE_INSTRUCTIONS: Signal = Signal {
     what: "an order to set the model's instructions aside",
     strength: Strong,
     page: PageWeight::Strong,
-    excused: Some(owned_by_data),
+    excused: Some(not_an_order),
     needs: &[
         &[
             "ignor",
@@ -135,7 +135,7 @@ pub(super) static ASIDE_MARKED_BACK: Signal = Signal {
     what: "an order to set the model's instructions aside",
     strength: Strong,
     page: PageWeight::Strong,
-    excused: Some(owned_by_data),
+    excused: Some(not_an_order),
     needs: &[OVERRIDE_PIECES, MARKED_BACK_PIECES, PLAIN_PIECES],
     pattern: LazyLock::new(|| {
         english(
@@ -150,7 +150,7 @@ pub(super) static ASIDE_MISSPELT: Signal = Signal {
     what: "an order to set the model's instructions aside",
     strength: Strong,
     page: PageWeight::Strong,
-    excused: Some(owned_by_data),
+    excused: Some(not_an_order),
     needs: &[OVERRIDE_PIECES, MARKED_BACK_PIECES, &["uct"]],
     pattern: LazyLock::new(|| {
         english(
@@ -167,7 +167,7 @@ pub(super) static ASIDE_MARKED_HERE: Signal = Signal {
     what: "an order to set the model's instructions aside",
     strength: Strong,
     page: PageWeight::Reader,
-    excused: Some(owned_by_data),
+    excused: Some(not_an_order),
     needs: &[
         OVERRIDE_PIECES,
         &[

@@ -4,10 +4,10 @@ use super::language::{Language, Pieces, Words};
 
 pub(super) const FRENCH: Language = Language {
     words: Words {
-        disregard: r"ignore|ignorez|ignorer|oublie|oubliez|néglige|négligez|(?:ne\s+)?(?:tiens|tenez)\s+(?:pas|plus)\s+compte|fais\s+abstraction|faites\s+abstraction|passe\s+outre|passez\s+outre|outrepasse|outrepassez|écarte|écartez|contourne|contournez|(?:ne\s+)(?:suis|suivez|respecte|respectez)\s+(?:pas|plus)",
+        disregard: r"ignore|ignorez|ignorer|oublie|oubliez|néglige|négligez|(?:ne\s+)?(?:tiens|tenez)\s+(?:pas|plus)\s+compte|fais\s+abstraction|faites\s+abstraction|passe\s+outre|passez\s+outre|outrepasse|outrepassez|écarte|écartez|contourne|contournez|(?:ne\s+)(?:suis|suivez|respecte|respectes|respectez)\s+(?:pas|plus)|n\'(?:obéis|obéissez)\s+(?:pas|plus)\s+(?:à|aux)",
         disregard_after: r"ignorer|oublier|ne\s+plus\s+(?:suivre|respecter)",
-        between: r"toutes|tous|toute|tout|les|la|le|l'|de|des|du|d'|tes|vos|ton|votre|ces|cette|mes|précédentes?|antérieures?|ci-dessus|initiales?|originales?|d'origine|reçues?|données?|actuelles?|autres|et|ou|suivantes?|ci-dessous|ultérieures?",
-        instructions: r"instructions?|consignes?|directives?|règles|ordres|commandes|indications|prompts?|invites?\s+système|messages?\s+système|prompt\s+système|programmation",
+        between: r"aucune|aucun|toutes|tous|toute|tout|les|la|le|l'|de|des|du|d'|tes|vos|ton|votre|ces|cette|mes|précédentes?|antérieures?|ci-dessus|initiales?|originales?|d'origine|reçues?|données?|actuelles?|autres|et|ou|suivantes?|ci-dessous|ultérieures?",
+        instructions: r"instructions?|consignes?|directives?|règles?|ordres|commandes|indications|prompts?|invites?\s+système|messages?\s+système|prompt\s+système|programmation",
         system_label: r"message\s+(?:du\s+)?système|instruction\s+(?:du\s+)?système|invite\s+système|prompt\s+système|commande\s+administrateur|note\s+(?:du\s+)?système",
         send: r"envoie|envoyez|envoyer|transmets|transmettez|transmettre|transfère|transférez|transférer|partage|partagez|poste|postez|téléverse|téléversez|téléverser",
         secrets: r"mots?\s+de\s+passe|identifiants|cookies?|jetons?(?:\s+de\s+session)?|clés?\s+(?:d'api|api|privées?)|historique\s+(?:de\s+(?:la\s+)?conversation|du\s+chat|des\s+conversations)|données\s+(?:de\s+l'utilisateur|personnelles|de\s+connexion)|numéros?\s+de\s+carte|informations\s+(?:personnelles|de\s+connexion)",
@@ -40,6 +40,7 @@ pub(super) const FRENCH: Language = Language {
             "suivez",
             "suivre",
             "respecte",
+            "obéi",
         ],
         instructions: &[
             "instruction",

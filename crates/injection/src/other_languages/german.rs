@@ -4,7 +4,7 @@ use super::language::{Language, Pieces, Words};
 
 pub(super) const GERMAN: Language = Language {
     words: Words {
-        disregard: r"ignorier(?:e|en|t)?|vergiss|vergesst|vergessen\s+sie|missachte(?:n|t)?|übergehe(?:n|t)?|verwirf|verwerft|setze?\s+außer\s+kraft|(?:beachte|befolge|beachtet|befolgt|beachten\s+sie|befolgen\s+sie)\s+(?:\w+\s+){0,3}?nicht",
+        disregard: r"ignorier(?:e|en|t)?|vergiss|vergesst|vergessen\s+sie|missachte(?:n|t)?|übergehe(?:n|t)?|verwirf|verwerft|setze?\s+außer\s+kraft|(?:beachte|befolge|beachtet|befolgt|beachtest|befolgst|beachten\s+sie|befolgen\s+sie)\s+(?:\w+\s+){0,3}?nicht|(?:beachtest|befolgst)\s+(?:(?:ab\s+jetzt|jetzt|nun|ab\s+sofort|ab\s+heute)\s+)?keine(?:rlei)?",
         disregard_after: r"ignorieren|vergessen|missachten|verwerfen|übergehen|außer\s+kraft\s+setzen|nicht\s+(?:mehr\s+)?(?:beachten|befolgen)",
         between: r"alle|alles|sämtliche|jegliche|jede|die|der|den|des|deine|deinen|ihre|ihren|eure|euren|meine|diese|vorherige[nr]?|vorige[nr]?|bisherige[nr]?|obige[nr]?|frühere[nr]?|ursprüngliche[nr]?|vorangegangene[nr]?|vorstehende[nr]?|zuvor|vorher|bisher|gegebene[nr]?|erhaltene[nr]?|aktuelle[nr]?|geltende[nr]?|anderen|deiner|ihrer|und|oder|folgende[nr]?|nachfolgende[nr]?|nachstehende[nr]?|spätere[nr]?",
         instructions: r"anweisung(?:en)?|instruktion(?:en)?|befehle|vorgaben|richtlinien|regeln|anordnungen|prompts?|systemprompts?|systemanweisung(?:en)?|systemnachricht(?:en)?|sicherheitsregeln|programmierung",

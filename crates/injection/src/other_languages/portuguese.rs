@@ -4,10 +4,10 @@ use super::language::{Language, Pieces, Words};
 
 pub(super) const PORTUGUESE: Language = Language {
     words: Words {
-        disregard: r"ignore|ignora|ignorem|esqueça|esqueçam|esquece|desconsidere|desconsidera|desconsiderem|descarte|descarta|não\s+(?:siga|sigas|sigam|obedeça|obedeças|respeite)|deixe\s+de\s+lado|deixa\s+de\s+lado|desobedeça",
+        disregard: r"ignore|ignora|ignorem|esqueça|esqueçam|esquece|desconsidere|desconsidera|desconsiderem|descarte|descarta|não\s+(?:mais\s+)?(?:siga|sigas|sigam|segue|segues|obedeça|obedeças|obedece|obedeces|respeite|respeita|respeitas)(?:\s+mais)?|deixe\s+de\s+lado|deixa\s+de\s+lado|desobedeça",
         disregard_after: r"ignorar|esquecer|desconsiderar|descartar|não\s+seguir",
-        between: r"todas|todos|toda|todo|as|os|a|o|de|das|dos|da|do|suas|tuas|seus|teus|sua|tua|essas|estas|minhas|anteriores|prévias|precedentes|acima|originais|iniciais|recebidas|dadas|atuais|outras|e|ou|seguintes|posteriores|abaixo|quaisquer|qualquer",
-        instructions: r"instruç(?:ão|ões)|orientaç(?:ão|ões)|diretrizes|diretivas|regras|ordens|comandos|prompts?|mensagens?\s+do\s+sistema|prompt\s+do\s+sistema|programação",
+        between: r"nenhuma|nenhum|todas|todos|toda|todo|as|os|a|o|de|das|dos|da|do|suas|tuas|seus|teus|sua|tua|essas|estas|minhas|anteriores|prévias|precedentes|acima|originais|iniciais|recebidas|dadas|atuais|outras|e|ou|seguintes|posteriores|abaixo|quaisquer|qualquer",
+        instructions: r"instruç(?:ão|ões)|orientaç(?:ão|ões)|diretrizes|diretriz|diretivas|regras|ordens|comandos|prompts?|mensagens?\s+do\s+sistema|prompt\s+do\s+sistema|programação",
         system_label: r"mensagem\s+do\s+sistema|instruç(?:ão|ões)\s+do\s+sistema|prompt\s+do\s+sistema|comando\s+de\s+administrador|nota\s+do\s+sistema",
         send: r"envie|envia|envies|enviem|enviar|mande|manda|mandes|mandar|encaminhe|encaminha|encaminhar|transmita|transmitir|compartilhe|compartilhar|partilhe|partilhar|carregue|carregar|publique|publicar",
         secrets: r"senhas?|credenciais|cookies?|tokens?(?:\s+de\s+sessão)?|chaves?\s+(?:de\s+api|api|privadas?)|histórico\s+(?:de\s+conversas?|do\s+chat)|dados\s+(?:do\s+usuário|do\s+utilizador|pessoais|de\s+acesso)|números?\s+do\s+cartão",
@@ -37,6 +37,9 @@ pub(super) const PORTUGUESE: Language = Language {
             "sigam",
             "obedeç",
             "respeite",
+            "respeita",
+            "segue",
+            "obedece",
             "de lado",
             "desobedeç",
             "seguir",

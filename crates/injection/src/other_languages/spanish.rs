@@ -4,10 +4,10 @@ use super::language::{Language, Pieces, Words};
 
 pub(super) const SPANISH: Language = Language {
     words: Words {
-        disregard: r"ignora|ignore|ignoren|ignorad|olvida|olvide|olviden|olvidad|descarta|descarte|omite|omita|haz\s+caso\s+omiso|hagan?\s+caso\s+omiso|no\s+(?:sigas|siga|sigan|obedezcas|obedezca|hagas\s+caso|respetes)|pasa\s+por\s+alto|desobedece|desatiende",
+        disregard: r"ignora|ignore|ignoren|ignorad|olvida|olvide|olviden|olvidad|descarta|descarte|omite|omita|haz\s+caso\s+omiso|hagan?\s+caso\s+omiso|no\s+(?:sigas|siga|sigan|sigues|obedezcas|obedezca|obedeces|hagas\s+caso|respetes|respetas)|pasa\s+por\s+alto|desobedece|desatiende",
         disregard_after: r"ignorar|olvidar|omitir|descartar|no\s+seguir",
-        between: r"todas|todos|toda|todo|las|los|la|el|de|del|a|al|tus|sus|tu|su|vuestras|estas|esas|mis|anteriores|previas|precedentes|de\s+arriba|originales|iniciales|recibidas|dadas|actuales|otras|y|o|siguientes|posteriores?|cualquier|cualesquiera|de\s+abajo",
-        instructions: r"instrucci(?:ón|ones)|indicaciones|directrices|directivas|reglas|órdenes|normas|prompts?|mensajes?\s+del\s+sistema|prompt\s+del\s+sistema|programación",
+        between: r"ninguna|ningún|ninguno|todas|todos|toda|todo|las|los|la|el|de|del|a|al|tus|sus|tu|su|vuestras|estas|esas|mis|anteriores|previas|precedentes|de\s+arriba|originales|iniciales|recibidas|dadas|actuales|otras|y|o|siguientes|posteriores?|cualquier|cualesquiera|de\s+abajo",
+        instructions: r"instrucci(?:ón|ones)|indicaciones|directrices|directriz|directivas|reglas|órdenes|normas|prompts?|mensajes?\s+del\s+sistema|prompt\s+del\s+sistema|programación",
         system_label: r"mensaje\s+del\s+sistema|instrucci(?:ón|ones)\s+del\s+sistema|prompt\s+del\s+sistema|comando\s+de\s+administrador|nota\s+del\s+sistema",
         send: r"envía|envíe|envíes|envíen|enviad|enviar|manda|mande|mandes|manden|mandar|reenvía|reenvíe|reenviar|transmite|transmita|transmitir|comparte|comparta|compartir|sube|suba|subir|publica|publique",
         secrets: r"contraseñas?|credenciales|cookies?|tokens?(?:\s+de\s+sesión)?|claves?\s+(?:de\s+api|api|privadas?)|historial\s+(?:de\s+(?:la\s+)?conversaci(?:ón|ones)|del\s+chat)|datos\s+(?:del\s+usuario|personales|de\s+acceso)|números?\s+de\s+(?:la\s+)?tarjeta",
@@ -38,6 +38,9 @@ pub(super) const SPANISH: Language = Language {
             "obedezca",
             "hagas caso",
             "respetes",
+            "respetas",
+            "sigues",
+            "obedeces",
             "por alto",
             "desobedec",
             "desatiend",
