@@ -32,7 +32,7 @@ mod turns;
 use crate::signal::Signal;
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [&Signal; 54] = [
+pub(crate) static SIGNALS: [&Signal; 55] = [
     &aside::ASIDE_INSTRUCTIONS,
     &aside::ASIDE_MARKED_BACK,
     &aside::ASIDE_MARKED_HERE,
@@ -69,6 +69,7 @@ pub(crate) static SIGNALS: [&Signal; 54] = [
     &task::NEW_INSTRUCTIONS_HEADER,
     &task::USER_VOICE,
     &task::PAYMENT_ORDERED,
+    &task::CONSENT_SKIPPED,
     &tools::TOOL_ORDERED,
     &tools::KEPT_FROM_USER,
     &memory::MEMORY_WRITE,

@@ -1,7 +1,7 @@
 //! Weak signals of an agent's task taken over: an order to do something before, instead of
 //! or besides "the task"; a message that claims to come from the user, the system or the
 //! developer, or speaks as the user whose mail and accounts the reader handles; a payment
-//! ordered to an account.
+//! ordered to an account; an order to act without asking the user.
 //!
 //! Each occurs in honest text on its own (a tutorial's "before you start the task", a
 //! company's "a message from the team to you", a charity's "transfer to the account"), so
@@ -170,6 +170,35 @@ pub(super) static USER_VOICE: Signal = Signal {
     pattern: LazyLock::new(|| {
         english(
             r"(?i)\b(?:contents?|all|every|each|(?:the\s+)?(?:\w+\s+)?(?:e-?mails?|messages|files|documents|attachments|contacts|events))\s+(?:[\w-]+\s+){0,4}?(?:in|of|from|on)\s+my\s+(?:inbox|mailbox|cloud(?:\s+drive)?|drive|calendar|account|phone)\b|\bmy\s+(?:passport|(?:bank\s+)?account|(?:credit|debit)\s+card|social\s+security)\s+numbers?\b",
+        )
+    }),
+};
+
+/// An order to act without asking the user, in the user's voice: "fill them in without asking
+/// me", "proceed without asking again". Only an agent asks someone before it acts for them; a
+/// page tells its human reader what to do, not whom not to ask. A changelog's "used without
+/// asking the user" is a program's behaviour, and "a friend paid without asking me" a story,
+/// so this weighs as a model's signal and decides only beside another.
+pub(super) static CONSENT_SKIPPED: Signal = Signal {
+    what: "an order to act without asking the user",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[
+        &["without"],
+        &[
+            "asking",
+            "checking",
+            "confirming",
+            "consulting",
+            "bothering",
+            "notifying",
+            "telling",
+        ],
+    ],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\bwithout\s+(?:first\s+|further\s+|ever\s+)?(?:asking|checking\s+(?:back\s+)?with|confirming\s+with|consulting|bothering|notifying|telling)\s+me\b|\b(?:proceed|continue|go\s+ahead|carry\s+on)\b[^.!?\n]{0,40}?\bwithout\s+asking\s+again\b",
         )
     }),
 };
