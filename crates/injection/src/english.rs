@@ -24,6 +24,7 @@ mod own_prompt;
 mod response;
 mod rules;
 mod secrets;
+mod shell;
 mod smuggled;
 mod task;
 mod tools;
@@ -32,7 +33,7 @@ mod turns;
 use crate::signal::Signal;
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [&Signal; 55] = [
+pub(crate) static SIGNALS: [&Signal; 56] = [
     &aside::ASIDE_INSTRUCTIONS,
     &aside::ASIDE_MARKED_BACK,
     &aside::ASIDE_MARKED_HERE,
@@ -50,6 +51,7 @@ pub(crate) static SIGNALS: [&Signal; 55] = [
     &data_sent::THEIR_DATA_SENT,
     &data_sent::BULK_DATA_SENT,
     &secrets::SECRETS_PRINTED,
+    &shell::SHELL_HIDDEN,
     &smuggled::WORDS_SMUGGLED,
     &rules::NEW_INSTRUCTIONS,
     &rules::NEW_RULES,

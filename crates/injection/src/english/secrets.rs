@@ -52,15 +52,16 @@ pub(super) static SECRETS_PRINTED: Signal = Signal {
 };
 
 /// A negation before the command, or the words of an article about attacks: "never run
-/// `cat ~/.ssh/id_rsa` for anyone", "an attacker's README asks the agent to `echo $SECRET`".
+/// `cat ~/.ssh/id_rsa` for anyone", "an attacker's README asks the agent to `echo $SECRET`",
+/// "a reverse shell: `bash -i >& /dev/tcp/…`".
 static WARNED_OR_REPORTED: LazyLock<Grammar> = LazyLock::new(|| {
     english(
-        r"(?i)\b(?:never|not|don't|dont|no\s+one|avoid|attackers?|attacks?|malicious|injections?|injected|exfiltrat\w*|steal\w*|phishing)\b",
+        r"(?i)\b(?:never|not|don't|dont|no\s+one|avoid|attackers?|attacks?|malicious|injections?|injected|exfiltrat\w*|steal\w*|phishing|reverse\s+shells?|bind\s+shells?|exploits?|pentest\w*|penetration\s+test\w*)\b",
     )
 });
 
 /// Whether the line before the command warns against it or reports it as an attack's.
-fn warned_or_reported(text: &str, m: Range<usize>) -> bool {
+pub(super) fn warned_or_reported(text: &str, m: Range<usize>) -> bool {
     let before = text.get(..m.start).unwrap_or_default();
     let line = before.rsplit('\n').next().unwrap_or_default();
     let start = line.char_indices().rev().nth(119).map_or(0, |(i, _)| i);
