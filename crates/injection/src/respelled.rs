@@ -342,15 +342,49 @@ fn is_leet(word: &str) -> bool {
     letters > 0 && digits > 0
 }
 
-/// A word with its digits read as letters when it is [`is_leet`] (or a number standing for a
-/// short word: "4", "2"), as it is otherwise.
+/// A word with the digits of each of its runs of letters and digits read as letters, where
+/// the run [`is_leet`]: a word ends at punctuation, as [`Counts`] reads it ("<5y573m>1gn0r3"
+/// holds two, "5Y573M_M3554G3" two). An address keeps its `@` and its dots, and only its parts
+/// are read back ("m4rk@3x4mpl3.c0m"). A run whose letters are all capitals is read in
+/// capitals, as a shouted `SYSTEM` is written.
 fn unleet(word: &str) -> String {
-    let core = word.trim_matches(|c: char| c.is_ascii_punctuation() && c != '@' && c != '$');
-    if is_leet(core) {
-        word.chars().map(|c| leet_letter(c).unwrap_or(c)).collect()
-    } else {
-        word.to_owned()
+    let address = word.contains("://") || word.find('@').is_some_and(|at| word[at..].contains('.'));
+    let mut out = String::with_capacity(word.len());
+    let mut run_start = None;
+    for (i, c) in word.char_indices() {
+        let in_run = c.is_ascii_alphanumeric() || (!address && (c == '@' || c == '$'));
+        match (in_run, run_start) {
+            (true, None) => run_start = Some(i),
+            (false, Some(start)) => {
+                push_run(&word[start..i], &mut out);
+                run_start = None;
+                out.push(c);
+            }
+            (false, None) => out.push(c),
+            (true, Some(_)) => {}
+        }
     }
+    if let Some(start) = run_start {
+        push_run(&word[start..], &mut out);
+    }
+    out
+}
+
+/// A run of letters and digits, read back when it [`is_leet`].
+fn push_run(run: &str, out: &mut String) {
+    if !is_leet(run) {
+        out.push_str(run);
+        return;
+    }
+    let capitals = run
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .all(|c| c.is_ascii_uppercase());
+    out.extend(run.chars().map(|c| match leet_letter(c) {
+        Some(letter) if capitals => letter.to_ascii_uppercase(),
+        Some(letter) => letter,
+        None => c,
+    }));
 }
 
 /// A letter rot13'd; any other char as it is.

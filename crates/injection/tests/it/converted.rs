@@ -13,8 +13,6 @@ use mcp_lean_injection::addressed_to_agent;
 
 /// Of the payloads found as written, the share each converter must leave findable, per cent.
 const FLOOR_PERCENT: usize = 85;
-/// At most this many payloads are converted (every nth, so the sample spans the families).
-const SAMPLE: usize = 400;
 
 /// A rewriting of a payload.
 type Converter = fn(&str) -> String;
@@ -54,25 +52,25 @@ fn converted_payloads_are_found_again() {
         "only {} payloads found as written",
         found.len()
     );
-    let step = found.len().div_ceil(SAMPLE);
-    let sample: Vec<&String> = found.iter().step_by(step).collect();
+    // Every payload found is converted: a sample of every nth moved wholesale whenever one
+    // more payload was found, and its figure with it (digits for letters read 87.7 % on one
+    // sample, 84.7 % on the next, 83.9 % on all).
     let mut report = format!(
-        "{} English payloads found as written, {} converted\n\n| converter | found |\n|---|--:|\n",
-        found.len(),
-        sample.len()
+        "{} English payloads found as written, each converted\n\n| converter | found |\n|---|--:|\n",
+        found.len()
     );
     let mut low = Vec::new();
     for (name, convert) in CONVERTERS {
-        let hit = sample
+        let hit = found
             .iter()
             .filter(|text| addressed_to_agent(&convert(text)).is_some())
             .count();
         report.push_str(&format!(
             "| {name} | {:.1} % ({hit}/{}) |\n",
-            percent(hit, sample.len()),
-            sample.len()
+            percent(hit, found.len()),
+            found.len()
         ));
-        if hit * 100 < sample.len() * FLOOR_PERCENT {
+        if hit * 100 < found.len() * FLOOR_PERCENT {
             low.push(*name);
         }
     }
