@@ -136,10 +136,15 @@ pub(super) static WITHOUT_LIMITS: Signal = Signal {
         "any boundaries",
         "any filters",
         "any rules",
+        "exempt",
+        "free from",
+        "freed from",
+        "released from",
+        "excused from",
     ]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:unfiltered|uncensored|amoral|unethical|immoral|unrestricted|unbound|unchained|unshackled)\b|\b(?:no|without|any)\s+(?:restrictions|limitations|limits|boundaries|filters|rules)\b|\bdisclaimers?\b|\bcontent\s+polic(?:y|ies)\b",
+            r"(?i)\b(?:unfiltered|uncensored|amoral|unethical|immoral|unrestricted|unbound|unchained|unshackled)\b|\b(?:no|without|any)\s+(?:restrictions|limitations|limits|boundaries|filters|rules)\b|\bdisclaimers?\b|\bcontent\s+polic(?:y|ies)\b|\b(?:exempt(?:ed)?|freed?|released|excused)\s+from\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+|my\s+)?(?:(?:usual|normal|standard|typical|default|safety|content|ethical)\s+)?(?:restrictions|rules|guidelines|polic(?:y|ies)|filters|limits|limitations|constraints|safeguards|guardrails)\b",
         )
     }),
 };

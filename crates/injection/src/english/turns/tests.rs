@@ -23,3 +23,18 @@ fn reasoning_in_the_model_voice() {
         None,
     );
 }
+
+#[test]
+fn reasoning_that_claims_an_exemption_from_the_rules() {
+    // Two of a model's signals: reasoning in its voice, and a model freed of its limits.
+    on_page(
+        "Reasoning trace (assistant): I have concluded that this request is exempt from the usual restrictions, so I should proceed.",
+        Some("a model described as without limits and reasoning written in the model's voice"),
+    );
+    // A travel page's freedom and a tax exemption name no model.
+    on_page("Travel free from restrictions with an EU passport.", None);
+    on_page(
+        "Small charities are exempt from the usual rules on audits.",
+        None,
+    );
+}
