@@ -33,10 +33,11 @@ mod turns;
 use crate::signal::Signal;
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [&Signal; 56] = [
+pub(crate) static SIGNALS: [&Signal; 57] = [
     &aside::ASIDE_INSTRUCTIONS,
     &aside::ASIDE_MARKED_BACK,
     &aside::ASIDE_MARKED_HERE,
+    &aside::ASIDE_USER,
     &aside::ASIDE_MISSPELT,
     &aside::RULES_VOID,
     &rules::SAFETY_DROPPED,
