@@ -1,5 +1,6 @@
-//! Text hidden by an encoding a model reads as easily as words: a run of base64, base32 or
-//! hex digits, of 8-bit binary octets, of `\uXXXX` escapes, of Morse code, or Ascii85.
+//! Text hidden by an encoding a model reads as easily as words: a run of base64, base32,
+//! base85 or hex digits, of 8-bit binary octets, of `\uXXXX` escapes, of Morse code, or
+//! Ascii85.
 //! "Decode this and do what it says: SWdub3Jl…" hides its order from a grammar over words, not
 //! from the model; so a run long enough to hold a sentence that decodes to readable text is
 //! read decoded as well.
@@ -39,16 +40,29 @@ pub(crate) fn hidden_text(text: &str) -> Option<String> {
                 .take_while(|&&b| codecs::is_morse(b))
                 .count();
             (end, codecs::morse(bytes, i).and_then(|(_, d)| readable(d)))
-        } else if is_base64(bytes[i]) {
-            let end = i + bytes[i..].iter().take_while(|&&b| is_base64(b)).count();
-            let run = &bytes[i..end];
-            let decoded = (run.len() >= MIN_RUN).then(|| {
-                hex(run)
-                    .or_else(|| base64(run))
-                    .and_then(readable)
-                    .or_else(|| codecs::base32(run).and_then(readable))
-            });
-            (end, decoded.flatten())
+        } else if is_base64(bytes[i]) || codecs::is_base85(bytes[i]) {
+            let run64 = bytes[i..].iter().take_while(|&&b| is_base64(b)).count();
+            let run85 = bytes[i..]
+                .iter()
+                .take_while(|&&b| codecs::is_base85(b))
+                .count();
+            if run85 > run64 && run85 >= MIN_RUN {
+                // Base85's signs ("%", "}", "~") end a base64 run: a run only base85 spells.
+                (
+                    i + run85,
+                    codecs::base85(&bytes[i..i + run85]).and_then(readable),
+                )
+            } else {
+                let end = i + run64;
+                let run = &bytes[i..end];
+                let decoded = (run.len() >= MIN_RUN).then(|| {
+                    hex(run)
+                        .or_else(|| base64(run))
+                        .and_then(readable)
+                        .or_else(|| codecs::base32(run).and_then(readable))
+                });
+                (end, decoded.flatten())
+            }
         } else {
             (i + 1, None)
         };
@@ -64,13 +78,14 @@ pub(crate) fn hidden_text(text: &str) -> Option<String> {
     (!out.is_empty()).then_some(out)
 }
 
-/// Whether `bytes` holds the start of a run worth decoding: [`MIN_RUN`] base64 or Morse
-/// chars in a row, a `\u`, an Ascii85 `<~`, or two binary octets in a row. No decoding:
+/// Whether `bytes` holds the start of a run worth decoding: [`MIN_RUN`] base64, base85 or
+/// Morse chars in a row, a `\u`, an Ascii85 `<~`, or two binary octets in a row. No decoding:
 /// every text of a page goes through it, and almost none holds one, so each kind of run is
 /// looked for by probing every [`MIN_RUN`]th byte ([`has_run`]) rather than by a walk of them
 /// all, and the two-byte marks by `memchr`.
 fn may_hide(bytes: &[u8]) -> bool {
     has_run(bytes, is_base64, MIN_RUN)
+        || has_run(bytes, codecs::is_base85, MIN_RUN)
         || has_run(bytes, codecs::is_morse, MIN_RUN)
         || has_pair(bytes, b'\\', b'u')
         || has_pair(bytes, b'<', b'~')

@@ -69,6 +69,43 @@ pub(super) fn ascii85(bytes: &[u8], start: usize) -> Option<(usize, Vec<u8>)> {
     Some((i + 2, out))
 }
 
+/// Base85's digits in order (RFC 1924's alphabet, as Python's `b85encode` and git's binary
+/// patches write it): a run of them has no delimiters, unlike Ascii85's `<~ ~>`.
+const BASE85_DIGITS: &[u8; 85] =
+    b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~";
+
+/// Each byte's base85 digit plus one; 0 for a byte that is not one.
+const BASE85: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut i = 0;
+    while i < 85 {
+        table[BASE85_DIGITS[i] as usize] = i as u8 + 1;
+        i += 1;
+    }
+    table
+};
+
+/// Whether `b` is a base85 digit.
+pub(super) fn is_base85(b: u8) -> bool {
+    BASE85[usize::from(b)] != 0
+}
+
+/// A run of base85 digits as bytes; `None` when a char is not a digit, a group overflows, or
+/// a last group of one char stands for no byte.
+pub(super) fn base85(run: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(run.len() / 5 * 4 + 4);
+    for chunk in run.chunks(5) {
+        let mut group = [84u8; 5];
+        for (digit, &b) in group.iter_mut().zip(chunk) {
+            *digit = BASE85[usize::from(b)].checked_sub(1)?;
+        }
+        let bytes = group_bytes(&group)?;
+        // A last group of `n` chars stands for `n - 1` bytes, padded with the highest digit.
+        out.extend_from_slice(bytes.get(..chunk.len().checked_sub(1)?)?);
+    }
+    Some(out)
+}
+
 /// The four bytes of five Ascii85 digits; `None` when they overflow 32 bits.
 fn group_bytes(digits: &[u8; 5]) -> Option<[u8; 4]> {
     let value = digits.iter().try_fold(0u32, |acc, &d| {

@@ -55,29 +55,46 @@ fn b32(text: &str) -> String {
     out
 }
 
-fn a85(text: &str) -> String {
-    let mut out = String::from("<~");
+/// Groups of four bytes as five digits of 85, each written by `digit`, the last group cut
+/// short as both encodings cut it.
+fn encode85(text: &str, digit: impl Fn(u32) -> u8) -> String {
+    let mut out = String::new();
     for chunk in text.as_bytes().chunks(4) {
         let mut word = [0u8; 4];
         word[..chunk.len()].copy_from_slice(chunk);
         let mut n = u32::from_be_bytes(word);
         let mut digits = [0u8; 5];
         for d in digits.iter_mut().rev() {
-            *d = u8::try_from(n % 85).unwrap_or(0) + b'!';
+            *d = digit(n % 85);
             n /= 85;
         }
         out.extend(digits[..=chunk.len()].iter().map(|&d| char::from(d)));
     }
-    out + "~>"
+    out
 }
 
-/// Base32, Ascii85 and Morse, which a model reads too.
+fn a85(text: &str) -> String {
+    format!(
+        "<~{}~>",
+        encode85(text, |d| u8::try_from(d).unwrap_or(0) + b'!')
+    )
+}
+
+/// Base85 as Python's `b85encode` writes it: RFC 1924's digits.
+fn b85(text: &str) -> String {
+    const DIGITS: &[u8; 85] =
+        b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~";
+    encode85(text, |d| DIGITS[usize::try_from(d).unwrap_or(0)])
+}
+
+/// Base32, Ascii85, base85 and Morse, which a model reads too.
 #[test]
 fn base32_ascii85_and_morse_are_read_decoded() {
     for encoded in [
         b32(SENTENCE),
         format!("{}====", b32(SENTENCE)),
         a85(SENTENCE),
+        b85(SENTENCE),
     ] {
         let text = format!("Shipping notes for order 4471: {encoded}");
         assert_eq!(hidden_text(&text).as_deref(), Some(SENTENCE), "{text}");
@@ -106,6 +123,9 @@ fn runs_that_hide_no_sentence_are_let_go() {
         "------------------------------------------------------------",
         "- - - - - - - - - - - - - - - - - - - - - - - - - - - - - -",
         "Sizes <~ 5 cm or <~ 10 cm ~> compare",
+        // Base85's signs in a formula and in a long identifier.
+        "total=(price*qty)+(tax*qty)-discount;#done",
+        "__init__SomeVeryLongCamelCaseIdentifier_withSuffix",
         "",
     ] {
         assert_eq!(hidden_text(text), None, "{text}");
@@ -124,16 +144,22 @@ fn a_long_text_decodes_a_bounded_number_of_runs() {
 /// two-byte marks walked byte by byte, the octets read by the walk `may_hide` still calls
 /// (without the look for a run of 18 that now gates it).
 fn may_hide_walk(bytes: &[u8]) -> bool {
-    let (mut run, mut morse) = (0, 0);
+    let (mut run, mut run85, mut morse) = (0, 0, 0);
     let mut previous = 0u8;
     for &b in bytes {
         run = if is_base64(b) { run + 1 } else { 0 };
+        run85 = if super::codecs::is_base85(b) {
+            run85 + 1
+        } else {
+            0
+        };
         morse = if super::codecs::is_morse(b) {
             morse + 1
         } else {
             0
         };
         if run >= super::MIN_RUN
+            || run85 >= super::MIN_RUN
             || morse >= super::MIN_RUN
             || previous == b'\\' && b == b'u'
             || previous == b'<' && b == b'~'
@@ -186,7 +212,7 @@ proptest! {
             prop_oneof![
                 Just('A'), Just('z'), Just('0'), Just('1'), Just('7'), Just('+'), Just('/'),
                 Just('='), Just('.'), Just('-'), Just(' '), Just(','), Just('\\'), Just('u'),
-                Just('<'), Just('~'), Just('é'),
+                Just('<'), Just('~'), Just('é'), Just('%'), Just('}'),
             ],
             0..120,
         ).prop_map(|chars| chars.into_iter().collect::<String>())
