@@ -90,8 +90,9 @@ pub(super) fn is_base85(b: u8) -> bool {
     BASE85[usize::from(b)] != 0
 }
 
-/// A run of base85 digits as bytes; `None` when a char is not a digit, a group overflows, or
-/// a last group of one char stands for no byte.
+/// A run of base85 digits as bytes; `None` when a char is not a digit or a group overflows.
+/// A last group of one char stands for no byte and adds none: a run taken from a page may end
+/// with a sign of its sentence (`!`, `;`).
 pub(super) fn base85(run: &[u8]) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(run.len() / 5 * 4 + 4);
     for chunk in run.chunks(5) {

