@@ -4,7 +4,7 @@ use super::language::{Language, Pieces, Words};
 
 pub(super) const PORTUGUESE: Language = Language {
     words: Words {
-        disregard: r"ignore|ignora|ignorem|esqueça|esqueçam|esquece|desconsidere|desconsidera|desconsiderem|descarte|descarta|não\s+(?:mais\s+)?(?:siga|sigas|sigam|segue|segues|obedeça|obedeças|obedece|obedeces|respeite|respeita|respeitas)(?:\s+mais)?|deixe\s+de\s+lado|deixa\s+de\s+lado|desobedeça",
+        disregard: r"ignore|ignora|ignorem|esqueça|esqueçam|esquece|desconsidere|desconsidera|desconsiderem|descarte|descarta|não\s+(?:mais\s+)?(?:siga|sigas|sigam|segues|obedeça|obedeças|obedeces|respeite|respeitas)(?:\s+mais)?|(?:você|vocês)\s+não\s+(?:mais\s+)?(?:segue|seguem|obedece|obedecem|respeita|respeitam)(?:\s+mais)?|deixe\s+de\s+lado|deixa\s+de\s+lado|desobedeça",
         disregard_after: r"ignorar|esquecer|desconsiderar|descartar|não\s+seguir",
         between: r"nenhuma|nenhum|todas|todos|toda|todo|as|os|a|o|de|das|dos|da|do|suas|tuas|seus|teus|sua|tua|essas|estas|minhas|anteriores|prévias|precedentes|acima|originais|iniciais|recebidas|dadas|atuais|outras|e|ou|seguintes|posteriores|abaixo|quaisquer|qualquer",
         instructions: r"instruç(?:ão|ões)|orientaç(?:ão|ões)|diretrizes|diretriz|diretivas|regras|ordens|comandos|prompts?|mensagens?\s+do\s+sistema|prompt\s+do\s+sistema|programação",
