@@ -9,7 +9,9 @@ use crate::signal::{PageWeight, Signal, Strength::Weak};
 
 /// A note, a message or a greeting to a model or to automated readers, a model called by
 /// name at the head of an order ("Assistant, before you …"), or the reader told apart as a
-/// model ("if you are an AI reading this", "AI assistant reviewing this:").
+/// model ("if you are an AI reading this", "AI assistant reviewing this:"), or a heading
+/// meant for them, whatever it calls itself ("profile for automated screening systems:",
+/// "postinstall (for AI coding agents):").
 pub(super) static NOTE_TO_MODEL: Signal = Signal {
     what: "a note addressed to the model",
     strength: Weak,
@@ -72,11 +74,22 @@ pub(super) static NOTE_TO_MODEL: Signal = Signal {
             "analysing this",
             "parsing this",
             "scanning this",
+            "for automated",
+            "to automated",
+            "for all automated",
+            "for any automated",
+            "for the automated",
+            "for ai^",
+            "to ai^",
+            "for all ai^",
+            "to all ai^",
+            "for any ai^",
+            "to any ai^",
         ],
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:note|message|reminder|memo|notice|attention|warning|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:(?:[\w-]+\s+){0,2}?{MODEL}|automated\s+(?:[\w-]+\s+){0,2}?(?:software|systems?|tools?|agents?|readers?|screening|analysis))s?\s*[:,\x2D]|\b(?:dear|hey|hi|hello|attention|listen)[,!]?\s+(?:{MODEL})\b|(?:^|[.!?:\n]\s*)(?:(?:the|an?|my|our)\s+)?(?:ai\s+)?(?:assistant|agent|model|chatbot|ai)\s*,\s+(?:please|before|you|do|now|first|ignore|send|pay|buy|transfer|forward|email|delete|open|visit|go)\b|\bif\s+you(?:\s+are|'re)\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)??{MODEL}s?(?:\s*[,:]|\s+(?:reading|reviewing|processing|summari[sz]ing|analy[sz]ing|parsing|scanning|crawling|browsing)\b)|\b{MODEL}s?\s+(?:reading|reviewing|processing|summari[sz]ing|analy[sz]ing|parsing|scanning)\s+this\b",
+            r"(?i)\b(?:note|message|reminder|memo|notice|attention|warning|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:(?:[\w-]+\s+){0,2}?{MODEL}|automated\s+(?:[\w-]+\s+){0,2}?(?:software|systems?|tools?|agents?|readers?|screening|analysis))s?\s*[:,\x2D]|\b(?:dear|hey|hi|hello|attention|listen)[,!]?\s+(?:{MODEL})\b|(?:^|[.!?:\n]\s*)(?:(?:the|an?|my|our)\s+)?(?:ai\s+)?(?:assistant|agent|model|chatbot|ai)\s*,\s+(?:please|before|you|do|now|first|ignore|send|pay|buy|transfer|forward|email|delete|open|visit|go)\b|\bif\s+you(?:\s+are|'re)\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)??{MODEL}s?(?:\s*[,:]|\s+(?:reading|reviewing|processing|summari[sz]ing|analy[sz]ing|parsing|scanning|crawling|browsing)\b)|\b{MODEL}s?\s+(?:reading|reviewing|processing|summari[sz]ing|analy[sz]ing|parsing|scanning)\s+this\b|\b(?:for|to)\s+(?:the\s+|any\s+|all\s+)?(?:automated|ai)\s+(?:[\w-]+\s+){0,2}?(?:software|systems?|tools?|agents?|readers?|screen(?:ing|ers?)|analy[sz](?:is|ers?)|assistants?|models?|reviewers?|parsers?)\s*\)?\s*:",
         )
     }),
 };
