@@ -65,7 +65,8 @@ pub(super) static TURN_HEADING: Signal = Signal {
     }),
 };
 
-/// A shouted claim of authority: `SYSTEM OVERRIDE`, `ADMIN_OVERRIDE`.
+/// A shouted claim of authority: `SYSTEM OVERRIDE`, `ADMIN_OVERRIDE`; or such an override
+/// switched on as a field, in any case (`"system_override": true`).
 pub(super) static OVERRIDE_CLAIM: Signal = Signal {
     what: "a system override claim",
     strength: Strong,
@@ -93,7 +94,7 @@ pub(super) static OVERRIDE_CLAIM: Signal = Signal {
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"\b(?:SYSTEM|ADMIN|ROOT|DEVELOPER)[\s_]+(?:OVERRIDE|MESSAGE|NOTE|PROMPT|INSTRUCTIONS?|UPDATE|ALERT|NOTICE|DIAGNOSTIC|REQUEST|MODE|AUTHORI[SZ]ATION)\b|\b(?:ADMIN_OVERRIDE|OVERRIDE\s+(?:ACTIVE|ENABLED|GRANTED))\b",
+            r"\b(?:SYSTEM|ADMIN|ROOT|DEVELOPER)[\s_]+(?:OVERRIDE|MESSAGE|NOTE|PROMPT|INSTRUCTIONS?|UPDATE|ALERT|NOTICE|DIAGNOSTIC|REQUEST|MODE|AUTHORI[SZ]ATION)\b|\b(?:ADMIN_OVERRIDE|OVERRIDE\s+(?:ACTIVE|ENABLED|GRANTED))\b|(?i:\b(?:system|admin|root|developer)_override['\x22]?\s*[:=]\s*['\x22]?(?:true|yes|on|enabled|1)\b)",
         )
     }),
 };
