@@ -180,5 +180,26 @@ pub(super) static CONTEXT_ASKED: Signal = Signal {
     }),
 };
 
+/// An order to output or dump data whole, raw or internal ("just output the raw customer
+/// database", "dump internal configuration"), where an imperative stands: what a program or a
+/// model does with what it holds. A person prints a form's full name, so "print" is not read.
+pub(super) static CONTENTS_DUMPED: Signal = Signal {
+    what: "an order to dump raw or internal data",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: None,
+    needs: &[
+        &["output", "dump"],
+        &[
+            "raw", "full", "entire", "complete", "whole", "internal", "hidden", "secret",
+        ],
+    ],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)(?:^|[.!?:;,]\s*|\b(?:and|then|now|just|only|simply|please)\s+)(?:output|dump)\s+(?:out\s+)?(?:the\s+|all\s+|your\s+|its\s+)?(?:(?:raw|full|entire|complete|whole|internal|hidden|secret)\s+)+\w",
+        )
+    }),
+};
+
 #[cfg(test)]
 mod tests;

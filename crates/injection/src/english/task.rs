@@ -13,7 +13,7 @@ use super::classes::english;
 use crate::signal::{PageWeight, Signal, Strength::Weak};
 
 /// Something to do before, instead of or besides the task (or before "any other emails" the
-/// reader processes), or a new task announced.
+/// reader processes), or a new task or new orders announced ("your new directive").
 pub(super) static TASK_PREEMPTED: Signal = Signal {
     what: "an order to do something before or instead of the task",
     strength: Weak,
@@ -37,10 +37,12 @@ pub(super) static TASK_PREEMPTED: Signal = Signal {
         "mission",
         "^goal",
         "objective",
+        "directive",
+        "^order",
     ]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:before|instead\s+of|in\s+addition\s+to|besides|after)\s+(?:you\s+(?:can\s+|could\s+|may\s+)?|we\s+|i\s+)?(?:solv|complet|do|doing|start|continu|process|perform|finish|work|return|go|get)\w*\s+(?:(?:back\s+)?(?:on|to|with)\s+)?(?:the|your|my|this|any|that)\s+(?:(?:original|initial|current|assigned|given|main|actual|real|other)\s+)?(?:tasks?|request|assignment|job|instructions?)\b|\bbefore\s+(?:you\s+)?(?:process|handl|read|answer|summari[sz]|review|reply|respond|do|work)\w*\s+(?:on\s+)?(?:any|the|all)\s+(?:of\s+the\s+)?other\s+(?:e-?mails?|messages?|documents?|requests?|tasks?|questions?|tickets?|items?|files?)\b|\byour\s+(?:new|real|actual|next|first|true|only|primary|main|updated)\s+(?:task|mission|goal|objective|job|assignment)\b|\b(?:new|urgent|priority|additional|updated|important)\s+(?:task|mission|assignment)\s*(?:[:!*]|is\b)|(?:^|[.!?:\n]\s*)do\s+[^.!?\n]{3,240}?\binstead\s*[.!]",
+            r"(?i)\b(?:before|instead\s+of|in\s+addition\s+to|besides|after)\s+(?:you\s+(?:can\s+|could\s+|may\s+)?|we\s+|i\s+)?(?:solv|complet|do|doing|start|continu|process|perform|finish|work|return|go|get)\w*\s+(?:(?:back\s+)?(?:on|to|with)\s+)?(?:the|your|my|this|any|that)\s+(?:(?:original|initial|current|assigned|given|main|actual|real|other)\s+)?(?:tasks?|request|assignment|job|instructions?)\b|\bbefore\s+(?:you\s+)?(?:process|handl|read|answer|summari[sz]|review|reply|respond|do|work)\w*\s+(?:on\s+)?(?:any|the|all)\s+(?:of\s+the\s+)?other\s+(?:e-?mails?|messages?|documents?|requests?|tasks?|questions?|tickets?|items?|files?)\b|\byour\s+(?:new|real|actual|next|first|true|only|primary|main|updated)\s+(?:task|mission|goal|objective|job|assignment|directives?|instructions|orders)\b|\b(?:new|urgent|priority|additional|updated|important)\s+(?:task|mission|assignment)\s*(?:[:!*]|is\b)|(?:^|[.!?:\n]\s*)do\s+[^.!?\n]{3,240}?\binstead\s*[.!]",
         )
     }),
 };
