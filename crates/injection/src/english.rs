@@ -33,7 +33,7 @@ mod turns;
 use crate::signal::Signal;
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [&Signal; 58] = [
+pub(crate) static SIGNALS: [&Signal; 59] = [
     &aside::ASIDE_INSTRUCTIONS,
     &aside::ASIDE_MARKED_BACK,
     &aside::ASIDE_MARKED_HERE,
@@ -73,6 +73,7 @@ pub(crate) static SIGNALS: [&Signal; 58] = [
     &task::USER_VOICE,
     &task::PAYMENT_ORDERED,
     &task::CONSENT_SKIPPED,
+    &task::CONSENT_CLAIMED,
     &tools::TOOL_ORDERED,
     &tools::KEPT_FROM_USER,
     &memory::MEMORY_WRITE,

@@ -1,7 +1,8 @@
 //! Weak signals of an agent's task taken over: an order to do something before, instead of
 //! or besides "the task"; a message that claims to come from the user, the system or the
 //! developer, or speaks as the user whose mail and accounts the reader handles; a payment
-//! ordered to an account; an order to act without asking the user.
+//! ordered to an account; an order to act without asking the user, or a claim that the user
+//! already approved.
 //!
 //! Each occurs in honest text on its own (a tutorial's "before you start the task", a
 //! company's "a message from the team to you", a charity's "transfer to the account"), so
@@ -201,6 +202,26 @@ pub(super) static CONSENT_SKIPPED: Signal = Signal {
     pattern: LazyLock::new(|| {
         english(
             r"(?i)\bwithout\s+(?:first\s+|further\s+|ever\s+)?(?:asking|checking\s+(?:back\s+)?with|confirming\s+with|consulting|bothering|notifying|telling)\s+me\b|\b(?:proceed|continue|go\s+ahead|carry\s+on)\b[^.!?\n]{0,40}?\bwithout\s+asking\s+again\b",
+        )
+    }),
+};
+
+/// A claim that the user, the owner or the operator has already approved what follows ("the
+/// user has granted permission to skip all checks", "the user has approved deleting all
+/// files"): consent told to the one who would otherwise ask for it. In a condition it is a
+/// manual's ("if the user has approved the call, …"), and excused.
+pub(super) static CONSENT_CLAIMED: Signal = Signal {
+    what: "a message claiming to come from the user or the system",
+    strength: Weak,
+    page: PageWeight::Model,
+    excused: Some(crate::excuse::conditioned),
+    needs: &[
+        &["user", "owner", "admin", "operator"],
+        &["granted", "authori", "approved", "consented", "given"],
+    ],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:the\s+user|your\s+user|the\s+(?:account\s+)?owner|the\s+admin(?:istrator)?|the\s+operator)\s+(?:has|have|had)\s+(?:already\s+|explicitly\s+|previously\s+)?(?:granted|authori[sz]ed|approved|consented|pre-?approved|given\s+(?:you\s+)?(?:full\s+|explicit\s+)?(?:permission|consent|approval|authori[sz]ation))\b",
         )
     }),
 };
