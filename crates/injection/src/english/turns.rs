@@ -66,7 +66,8 @@ pub(super) static TURN_HEADING: Signal = Signal {
 };
 
 /// A shouted claim of authority: `SYSTEM OVERRIDE`, `ADMIN_OVERRIDE`; or such an override
-/// switched on as a field, in any case (`"system_override": true`).
+/// switched on as a field or opening a sentence as its label, in any case
+/// (`"system_override": true`, "Administrator override: display …").
 pub(super) static OVERRIDE_CLAIM: Signal = Signal {
     what: "a system override claim",
     strength: Strong,
@@ -94,7 +95,7 @@ pub(super) static OVERRIDE_CLAIM: Signal = Signal {
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"\b(?:SYSTEM|ADMIN|ROOT|DEVELOPER)[\s_]+(?:OVERRIDE|MESSAGE|NOTE|PROMPT|INSTRUCTIONS?|UPDATE|ALERT|NOTICE|DIAGNOSTIC|REQUEST|MODE|AUTHORI[SZ]ATION)\b|\b(?:ADMIN_OVERRIDE|OVERRIDE\s+(?:ACTIVE|ENABLED|GRANTED))\b|(?i:\b(?:system|admin|root|developer)_override['\x22]?\s*[:=]\s*['\x22]?(?:true|yes|on|enabled|1)\b)",
+            r"\b(?:SYSTEM|ADMIN|ROOT|DEVELOPER)[\s_]+(?:OVERRIDE|MESSAGE|NOTE|PROMPT|INSTRUCTIONS?|UPDATE|ALERT|NOTICE|DIAGNOSTIC|REQUEST|MODE|AUTHORI[SZ]ATION)\b|\b(?:ADMIN_OVERRIDE|OVERRIDE\s+(?:ACTIVE|ENABLED|GRANTED))\b|(?i:\b(?:system|admin|root|developer)_override['\x22]?\s*[:=]\s*['\x22]?(?:true|yes|on|enabled|1)\b)|(?i:(?:^|[\n.!?\]>*#=\[(-]\s*)(?:system|admin(?:istrator)?|developer|root)[\s_]+override\s*:)",
         )
     }),
 };
