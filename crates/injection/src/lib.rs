@@ -5,6 +5,7 @@ mod decoded;
 mod english;
 mod excuse;
 mod fold;
+mod grammar;
 mod mask;
 mod order;
 mod other_languages;
@@ -35,7 +36,7 @@ use order::SIGNALS;
 pub fn warm_up() {
     let _ = prefilter::candidates("");
     for signal in SIGNALS.iter() {
-        let _ = signal.pattern.is_match("");
+        signal.pattern.warm();
     }
     excuse::warm_up();
     english::warm_up();

@@ -5,9 +5,7 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use regex_automata::meta;
-use regex_automata::nfa::thompson::WhichCaptures;
-
+pub(crate) use crate::grammar::{Grammar, compile, grammar};
 pub(crate) use crate::mask::Mask;
 
 /// How much one signal weighs.
@@ -56,71 +54,4 @@ pub(crate) struct Signal {
     /// a test checks that it changes no verdict.
     pub(crate) needs: &'static [&'static [&'static str]],
     pub(crate) pattern: LazyLock<Grammar>,
-}
-
-/// A grammar written with `\b` as an ASCII word boundary (cheaper, and every English word
-/// class is ASCII) and `{NAME}` standing for a word class of `classes`; each pattern says with
-/// `(?i)` whether case matters (role labels and shouted claims keep theirs).
-pub(crate) fn grammar(pattern: &str, classes: &[(&str, &str)]) -> Grammar {
-    let mut out = pattern.replace(r"\b", r"(?-u:\b)");
-    for (name, class) in classes {
-        out = out.replace(name, class);
-    }
-    compile(&out)
-}
-
-/// A constant pattern, compiled.
-pub(crate) fn compile(pattern: &str) -> Grammar {
-    Grammar::new(pattern)
-}
-
-/// A compiled grammar: the regex engine's lazy DFA, without what a signal never asks of it.
-///
-/// A one-shot process compiles each grammar a page's prefilter leaves in, and the compile was
-/// most of the scan (19 ms of wikipedia-2's 25 grammars): no capture groups (a signal wants
-/// the match, never a group), no engines made for captures (one-pass DFA, backtracker), and no
-/// literal prefilter of the grammar's own (the prefilter of pieces has already chosen the
-/// text) make the compile about 40 % cheaper, the matches the same.
-pub(crate) struct Grammar {
-    regex: meta::Regex,
-    #[cfg(test)]
-    source: String,
-}
-
-impl Grammar {
-    fn new(pattern: &str) -> Self {
-        let config = meta::Config::new()
-            .which_captures(WhichCaptures::Implicit)
-            .onepass(false)
-            .backtrack(false)
-            .auto_prefilter(false);
-        let regex = meta::Builder::new()
-            .configure(config)
-            .build(pattern)
-            .unwrap_or_else(|e| unreachable!("constant regex {pattern}: {e}"));
-        Self {
-            regex,
-            #[cfg(test)]
-            source: pattern.to_owned(),
-        }
-    }
-
-    /// Whether the grammar matches somewhere in `text`.
-    pub(crate) fn is_match(&self, text: &str) -> bool {
-        self.regex.is_match(text)
-    }
-
-    /// The ranges of the grammar's successive non-overlapping matches in `text`.
-    pub(crate) fn find_iter<'t>(
-        &'t self,
-        text: &'t str,
-    ) -> impl Iterator<Item = Range<usize>> + 't {
-        self.regex.find_iter(text).map(|m| m.range())
-    }
-
-    /// The pattern compiled.
-    #[cfg(test)]
-    pub(crate) fn as_str(&self) -> &str {
-        &self.source
-    }
 }
