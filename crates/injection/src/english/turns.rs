@@ -66,8 +66,7 @@ pub(super) static TURN_HEADING: Signal = Signal {
 };
 
 /// A shouted claim of authority: `SYSTEM OVERRIDE`, `ADMIN_OVERRIDE`; or such an override
-/// switched on as a field or opening a sentence as its label, in any case
-/// (`"system_override": true`, "Administrator override: display …").
+/// switched on as a field, in any case (`"system_override": true`).
 pub(super) static OVERRIDE_CLAIM: Signal = Signal {
     what: "a system override claim",
     strength: Strong,
@@ -95,7 +94,7 @@ pub(super) static OVERRIDE_CLAIM: Signal = Signal {
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"\b(?:SYSTEM|ADMIN|ROOT|DEVELOPER)[\s_]+(?:OVERRIDE|MESSAGE|NOTE|PROMPT|INSTRUCTIONS?|UPDATE|ALERT|NOTICE|DIAGNOSTIC|REQUEST|MODE|AUTHORI[SZ]ATION)\b|\b(?:ADMIN_OVERRIDE|OVERRIDE\s+(?:ACTIVE|ENABLED|GRANTED))\b|(?i:\b(?:system|admin|root|developer)_override['\x22]?\s*[:=]\s*['\x22]?(?:true|yes|on|enabled|1)\b)|(?i:(?:^|[\n.!?\]>*#=\[(-]\s*)(?:system|admin(?:istrator)?|developer|root)[\s_]+override\s*:)",
+            r"\b(?:SYSTEM|ADMIN|ROOT|DEVELOPER)[\s_]+(?:OVERRIDE|MESSAGE|NOTE|PROMPT|INSTRUCTIONS?|UPDATE|ALERT|NOTICE|DIAGNOSTIC|REQUEST|MODE|AUTHORI[SZ]ATION)\b|\b(?:ADMIN_OVERRIDE|OVERRIDE\s+(?:ACTIVE|ENABLED|GRANTED))\b|(?i:\b(?:system|admin|root|developer)_override['\x22]?\s*[:=]\s*['\x22]?(?:true|yes|on|enabled|1)\b)",
         )
     }),
 };
