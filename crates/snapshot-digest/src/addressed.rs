@@ -42,15 +42,6 @@ pub struct HeldBack {
 /// ```
 #[must_use]
 pub fn held_back(snapshot: &Snapshot<'_>) -> Vec<HeldBack> {
-    held_back_by(snapshot, mcp_lean_injection::scan_all)
-}
-
-/// How the strings of a page are scanned together: [`mcp_lean_injection::scan_all`], or
-/// [`mcp_lean_injection::scan_all_here`] beside other work.
-type ScanAll = fn(&[&str], mcp_lean_injection::Origin) -> Vec<Option<mcp_lean_injection::Finding>>;
-
-/// [`held_back`] with `scan_all` reading the strings.
-fn held_back_by(snapshot: &Snapshot<'_>, scan_all: ScanAll) -> Vec<HeldBack> {
     // Every string at once, so that the grammars they need are compiled together.
     let mut texts = Vec::new();
     let mut owners = Vec::new();
@@ -64,7 +55,7 @@ fn held_back_by(snapshot: &Snapshot<'_>, scan_all: ScanAll) -> Vec<HeldBack> {
             owners.push(id);
         }
     }
-    let found = scan_all(&texts, mcp_lean_injection::Origin::Page);
+    let found = mcp_lean_injection::scan_all(&texts, mcp_lean_injection::Origin::Page);
     let mut out: Vec<HeldBack> = Vec::new();
     for (id, found) in owners.into_iter().zip(found) {
         let Some(found) = found else { continue };
@@ -197,8 +188,11 @@ const BESIDE_NODES: usize = 2_000;
 
 /// [`with_held_back`] for work without side effects, which may run twice: on a big snapshot,
 /// `f` runs on it as it is while another thread scans it, and runs again on the marked
-/// snapshot only when the scan holds a node back (no real page of the corpus has one). The
-/// scan of `wikipedia-2` takes a fifth of its goal digest; beside it, none of the wait.
+/// snapshot only when the scan holds a node back (no real page of the corpus has one). In a
+/// one-shot process the scan is mostly compiling grammars, four times the work of
+/// `wikipedia-2`'s goal digest, so it compiles on as many threads as the machine has cores,
+/// which have the cores to themselves once the digest is done (`docs/benchmarks-log.md`,
+/// 2026-11-30: a fifth less time for the whole process than with one scan thread).
 pub(crate) fn with_held_back_beside<R>(
     snapshot: &Snapshot<'_>,
     hold: &HoldBack,
@@ -210,9 +204,7 @@ pub(crate) fn with_held_back_beside<R>(
     let outcome = std::thread::scope(|scope| {
         let scan = std::thread::Builder::new()
             .name("held-back scan".to_owned())
-            .spawn_scoped(scope, || {
-                held_back_by(snapshot, mcp_lean_injection::scan_all_here)
-            });
+            .spawn_scoped(scope, || held_back(snapshot));
         // A thread that cannot start leaves the scan to this one.
         let Ok(scan) = scan else {
             return Err(held_back(snapshot));

@@ -9,10 +9,11 @@ use crate::signal::{PageWeight, Signal, Strength::Weak};
 
 /// Given words, markup or a link to put into the reader's response, answer or summary ("begin
 /// your reply with "…"", "append "…" to the end of every answer", "at the end of your answer,
-/// always add: "…"", "in your answer, always cite: "…""), in the sentence that gives them; or an order to print, output or reply with a quoted text, as a program or a model
-/// does ("just print "I hate humans"", "output "Aligned:" and then …", "reply with exactly
-/// "…""). The order stands where an imperative does (a sentence's start,
-/// after "and", "then", "just"…): "the program will print "Hello"" and "should output 'none'"
+/// always add: "…"", "in your answer, always cite: "…""), in the sentence that gives them;
+/// or an order to print, output or reply with a quoted text, as a program or a model does
+/// ("just print "I hate humans"", "output "Aligned:" and then …", "reply with exactly "…"").
+/// The order stands where an imperative does (a sentence's start, after "and", "then",
+/// "just"…): "the program will print "Hello"" and "should output 'none'"
 /// describe what a program does, and a reader's "just say "thank you"" is not a machine's verb.
 /// A reply with a quoted text replaces an answer only with "exactly", "only", "instead of"
 /// or "and nothing else": "Reply with "STOP" to opt out" is a text message's.
