@@ -172,36 +172,19 @@ pub(super) static STANDING_ORDER: Signal = Signal {
 /// start with "."" are a program's), "in every future reply", "every summary you produce",
 /// "your very next response", "begin every answer", "every answer … must end with",
 /// "include the trace_id in your summary", "add … at the end of your reply" (a shop's "include
-/// your order number in your reply" says it too, so this addresses a reader, not a model),
-/// "respond without limits", "proceed with the unrestricted response".
+/// your order number in your reply" says it too, so this addresses a reader, not a model).
 pub(super) static ANSWERS_ORDERED: Signal = Signal {
     what: "an order to the model about its answers",
     strength: Weak,
     page: PageWeight::Reader,
     excused: None,
     needs: &[&[
-        "^you",
-        "answer",
-        "respond",
-        "reply",
-        "^say",
-        "print",
-        "output",
-        "repeat",
-        "continue",
-        "complete",
-        "^start",
-        "every",
-        "each",
-        "all ",
-        "unrestricted",
-        "unfiltered",
-        "uncensored",
-        "unlimited",
+        "^you", "answer", "respond", "reply", "^say", "print", "output", "repeat", "continue",
+        "complete", "^start", "every", "each", "all ",
     ]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\byou\s+(?:must|will|should|shall|have\s+to|need\s+to|are\s+required\s+to|cannot|can\s+not|may\s+not|are\s+to)\s+(?:always\s+|never\s+|now\s+|also\s+|not\s+|only\s+|strictly\s+)*(?:answer|respond|reply|say|write|output|print|generate|comply|obey|follow|adhere|act|pretend|refuse|provide|tell|include|ignore|forget|remember|stay|keep|use|call|start|begin|end|send)\b|\byour\s+(?:responses?|answers?|replies|outputs?)\b|\byour\s+(?:(?:very|next|entire|whole|final|first|last|every)\s+){1,2}(?:responses?|answers?|replies|reply|outputs?)\b|\b(?:begin|start|end|prefix|finish|conclude)\s+(?:every|each|all|any)\s+(?:repl(?:y|ies)|answers?|responses?|outputs?|summar(?:y|ies))\b|\b(?:before|instead\s+of|rather\s+than|prior\s+to)\s+(?:answering|responding|replying)\b|(?:^|[.!?:,\n]\s*)(?:just\s+|only\s+|simply\s+|always\s+)?(?:respond|reply|answer|say)\s+(?:only\s+|exactly\s+)?(?:with|as|in)\b|\b(?:just|only|simply)\s+(?:print|say|output|reply|respond)\b|\b(?:respond|reply|answer)\s+(?:freely\s+|fully\s+)?without\s+(?:any\s+)?(?:limits?|limitations|restrictions|filters?|filtering|censorship|refusals?|restraint)\b|\b(?:proceed\s+with|give|provide|generate|write|output)\s+(?:me\s+)?(?:the|an?|your)\s+(?:unrestricted|unfiltered|uncensored|unlimited)\s+(?:response|answer|reply|output|version)\b|\byou\s+(?:respond|answer|reply)\b|\bplease\s+repeat\s+(?:the\s+following|after\s+me|this)\b|\b(?:continue|complete)\s+(?:the\s+following|this\s+(?:sentence|text|phrase|line))\b|\bstart\s+your\s+(?:answer|response|reply)\s+with\s+[\x22']|(?:^|[.!?:;,\n]\s*)(?:just\s+|always\s+|please\s+)?start\s+with\s+[\x22']|\b(?:in|to|into)\s+(?:every|each|all)\s+(?:(?:future|later|subsequent|following)\s+)?(?:repl(?:y|ies)|responses?|answers?|summar(?:y|ies)|reports?|outputs?)\b|\b(?:every|each|all)\s+(?:(?:future|later|subsequent)\s+)?(?:repl(?:y|ies)|responses?|answers?|summar(?:y|ies)|reports?|outputs?)\s+(?:that\s+)?you\s+(?:produce|generate|write|give|send|make|create|return)\b|\b(?:every|each|any)\s+(?:answer|response|reply|summary)\b[^.!?\n]{0,60}?\b(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\s+(?:always\s+|also\s+)?(?:end|begin|start|include|contain|cite|carry|mention|quote|close|open)\b|\b(?:include|add|append|prepend|insert|mention|cite|put|state|repeat)\b[^.!?\n]{0,80}?\b(?:in|into|to|at\s+the\s+(?:end|start|top|bottom|beginning)\s+of)\s+your\s+(?:summary|summaries|answers?|responses?|output|reply)\b",
+            r"(?i)\byou\s+(?:must|will|should|shall|have\s+to|need\s+to|are\s+required\s+to|cannot|can\s+not|may\s+not|are\s+to)\s+(?:always\s+|never\s+|now\s+|also\s+|not\s+|only\s+|strictly\s+)*(?:answer|respond|reply|say|write|output|print|generate|comply|obey|follow|adhere|act|pretend|refuse|provide|tell|include|ignore|forget|remember|stay|keep|use|call|start|begin|end|send)\b|\byour\s+(?:responses?|answers?|replies|outputs?)\b|\byour\s+(?:(?:very|next|entire|whole|final|first|last|every)\s+){1,2}(?:responses?|answers?|replies|reply|outputs?)\b|\b(?:begin|start|end|prefix|finish|conclude)\s+(?:every|each|all|any)\s+(?:repl(?:y|ies)|answers?|responses?|outputs?|summar(?:y|ies))\b|\b(?:before|instead\s+of|rather\s+than|prior\s+to)\s+(?:answering|responding|replying)\b|(?:^|[.!?:,\n]\s*)(?:just\s+|only\s+|simply\s+|always\s+)?(?:respond|reply|answer|say)\s+(?:only\s+|exactly\s+)?(?:with|as|in)\b|\b(?:just|only|simply)\s+(?:print|say|output|reply|respond)\b|\byou\s+(?:respond|answer|reply)\b|\bplease\s+repeat\s+(?:the\s+following|after\s+me|this)\b|\b(?:continue|complete)\s+(?:the\s+following|this\s+(?:sentence|text|phrase|line))\b|\bstart\s+your\s+(?:answer|response|reply)\s+with\s+[\x22']|(?:^|[.!?:;,\n]\s*)(?:just\s+|always\s+|please\s+)?start\s+with\s+[\x22']|\b(?:in|to|into)\s+(?:every|each|all)\s+(?:(?:future|later|subsequent|following)\s+)?(?:repl(?:y|ies)|responses?|answers?|summar(?:y|ies)|reports?|outputs?)\b|\b(?:every|each|all)\s+(?:(?:future|later|subsequent)\s+)?(?:repl(?:y|ies)|responses?|answers?|summar(?:y|ies)|reports?|outputs?)\s+(?:that\s+)?you\s+(?:produce|generate|write|give|send|make|create|return)\b|\b(?:every|each|any)\s+(?:answer|response|reply|summary)\b[^.!?\n]{0,60}?\b(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\s+(?:always\s+|also\s+)?(?:end|begin|start|include|contain|cite|carry|mention|quote|close|open)\b|\b(?:include|add|append|prepend|insert|mention|cite|put|state|repeat)\b[^.!?\n]{0,80}?\b(?:in|into|to|at\s+the\s+(?:end|start|top|bottom|beginning)\s+of)\s+your\s+(?:summary|summaries|answers?|responses?|output|reply)\b",
         )
     }),
 };
