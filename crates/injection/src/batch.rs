@@ -53,9 +53,11 @@ pub fn scan_all(texts: &[&str], origin: Origin) -> Vec<Option<Finding>> {
     scan_all_with(texts, origin, cores())
 }
 
-/// [`scan_all`] on the calling thread alone: for a caller that runs the scan beside other
-/// work of its own (a digest made while its page is scanned), where more threads would only
-/// take turns on the same cores, and each would keep memory of its own.
+/// [`scan_all`] on the calling thread alone: for a caller whose other threads keep the cores
+/// busy for as long as the scan takes, where more threads would only take turns on the same
+/// cores, and each would keep memory of its own. (A digest made while its page is scanned is
+/// not such work: it is a quarter of the scan's compiling, and `snapshot-digest` scans with
+/// [`scan_all`].)
 ///
 /// # Example
 ///
