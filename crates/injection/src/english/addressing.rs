@@ -85,6 +85,11 @@ pub(super) static NOTE_TO_MODEL: Signal = Signal {
             "to all ai^",
             "for any ai^",
             "to any ai^",
+            "to all automated",
+            "to any automated",
+            "to the automated",
+            "for the ai^",
+            "to the ai^",
         ],
     ],
     pattern: LazyLock::new(|| {
