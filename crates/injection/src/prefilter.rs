@@ -6,6 +6,7 @@
 //! A piece may say where a word must begin or end: `^ai^` is the word "AI", not the "ai" of
 //! "said"; `^you` is any word that starts with "you".
 
+use std::cell::RefCell;
 use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
@@ -35,25 +36,6 @@ struct Prefilter {
 
 static PREFILTER: LazyLock<Prefilter> = LazyLock::new(|| build(&signals()));
 
-/// A piece with each space as a space and as a newline: the folded text has one whitespace
-/// char where the original had a run of them, a newline when the run held one.
-fn variants(piece: &str) -> Vec<String> {
-    let mut out = vec![String::new()];
-    for c in piece.chars() {
-        if c == ' ' {
-            out = out
-                .into_iter()
-                .flat_map(|s| [format!("{s} "), format!("{s}\n")])
-                .collect();
-        } else {
-            for s in &mut out {
-                s.push(c);
-            }
-        }
-    }
-    out
-}
-
 fn build(signals: &[&'static Signal]) -> Prefilter {
     let mut pieces: Vec<&str> = Vec::new();
     let mut groups = Vec::with_capacity(signals.len());
@@ -78,14 +60,12 @@ fn build(signals: &[&'static Signal]) -> Prefilter {
         let starts_word = piece.starts_with('^');
         let ends_word = piece.len() > 1 && piece.ends_with('^');
         let bare = piece.trim_start_matches('^').trim_end_matches('^');
-        for variant in variants(bare) {
-            texts.push(variant);
-            patterns.push(Pattern {
-                piece: id,
-                starts_word,
-                ends_word,
-            });
-        }
+        texts.push(bare);
+        patterns.push(Pattern {
+            piece: id,
+            starts_word,
+            ends_word,
+        });
     }
     assert!(pieces.len() <= MAX_PIECES, "{} pieces", pieces.len());
     let mut signals_of: Vec<Mask> = vec![Mask::EMPTY; pieces.len()];
@@ -110,9 +90,11 @@ fn build(signals: &[&'static Signal]) -> Prefilter {
         })
         .collect();
     // A contiguous NFA: a full DFA searched wikipedia-2 in 1.7 ms instead of 2.6, but its
-    // build was 4 ms of every process, most of a one-shot digest's scan of a small page.
+    // build was 4 ms of every process, most of a one-shot digest's scan of a small page. Its
+    // haystack is lowered and has spaces for newlines ([`haystack`]): an automaton that
+    // folded case itself, with a pattern per newline variant of each piece, took twice as
+    // long to build (4 ms of the 25 of a one-shot digest of a small page).
     let automaton = AhoCorasickBuilder::new()
-        .ascii_case_insensitive(true)
         .match_kind(MatchKind::Standard)
         .kind(Some(AhoCorasickKind::ContiguousNFA))
         .build(&texts)
@@ -156,19 +138,39 @@ fn edge(text: &str, at: usize, after: bool) -> bool {
     !c.is_some_and(|c| c.is_ascii_alphanumeric())
 }
 
+/// `folded` as the automaton reads it, into `out`: lowercase, each newline a space (a space in
+/// a piece stands for either: the folded text has one whitespace char where the original had
+/// a run of them, a newline when the run held one). A match's word edges are read in the
+/// haystack: lowering keeps letters letters.
+fn haystack(folded: &str, out: &mut String) {
+    out.clear();
+    if !folded.is_ascii() && folded.chars().any(|c| !c.is_ascii() && c.is_uppercase()) {
+        // Other scripts' capitals, made only when there is one to lower (most non-ASCII of an
+        // English page is punctuation).
+        out.push_str(&folded.to_lowercase());
+    } else {
+        out.push_str(folded);
+        out.make_ascii_lowercase();
+    }
+    if out.contains('\n') {
+        *out = out.replace('\n', " ");
+    }
+}
+
 /// The signals that may match `folded` (a bit per index of [`signals`]).
 pub(crate) fn candidates(folded: &str) -> Mask {
+    thread_local! {
+        static HAYSTACK: RefCell<String> = const { RefCell::new(String::new()) };
+    }
+    HAYSTACK.with_borrow_mut(|buffer| {
+        haystack(folded, buffer);
+        candidates_in(buffer)
+    })
+}
+
+/// [`candidates`] in a text already made a [`haystack`].
+fn candidates_in(haystack: &str) -> Mask {
     let prefilter = &*PREFILTER;
-    let lower;
-    // ASCII case is folded by the automaton; other scripts' by a lowercase copy, made only
-    // when there is a capital to lower (most non-ASCII of an English page is punctuation).
-    let haystack =
-        if !folded.is_ascii() && folded.chars().any(|c| !c.is_ascii() && c.is_uppercase()) {
-            lower = folded.to_lowercase();
-            &lower
-        } else {
-            folded
-        };
     let mut found = Pieces::default();
     let mut maybe = Mask::EMPTY;
     for m in prefilter.automaton.find_overlapping_iter(haystack) {
@@ -188,3 +190,6 @@ pub(crate) fn candidates(folded: &str) -> Mask {
     }
     mask
 }
+
+#[cfg(test)]
+mod tests;

@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 use std::ops::Range;
+use std::sync::LazyLock;
 
 use crate::fold;
 use crate::order::SIGNALS;
@@ -180,7 +181,48 @@ impl<const N: usize> Distinct<N> {
 
 /// The verdict on folded text, trying only the signals of `mask`.
 pub(crate) fn decide(text: &str, mask: Mask, origin: Origin) -> Option<Finding> {
+    let mask = match origin {
+        Origin::Page => narrowed(text, mask)?,
+        Origin::Tool => mask,
+    };
+    decide_narrowed(text, mask, origin)
+}
+
+/// [`decide`] on a mask already [`narrowed`] (or of a tool's text, which is not).
+pub(crate) fn decide_narrowed(text: &str, mask: Mask, origin: Origin) -> Option<Finding> {
     decide_keeping(text, mask, origin, |_| true)
+}
+
+/// The signals without which a page's text is never decided: a strong one, or a model's (every
+/// weak verdict on a page needs one).
+pub(crate) fn gating() -> Mask {
+    static GATING: LazyLock<Mask> = LazyLock::new(|| {
+        SIGNALS
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| matches!(s.page, PageWeight::Strong | PageWeight::Model))
+            .fold(Mask::EMPTY, |mask, (i, _)| mask | Mask::one(i))
+    });
+    *GATING
+}
+
+/// The candidates of `mask` left for a page's `text` once its gating signals are tried: those
+/// that matched and the others, untried; `None` when what is left cannot decide. Gating
+/// signals are the rarer words on an honest page, so most texts stop here before the grammars
+/// of a reader's words ("every", "your answers"), the commonest and largest, are compiled;
+/// the verdict is the same, since a candidate taken out did not match.
+pub(crate) fn narrowed(text: &str, mask: Mask) -> Option<Mask> {
+    let gate = mask & gating();
+    let mut left = mask & !gate;
+    for i in gate.ones() {
+        if SIGNALS
+            .get(i)
+            .is_some_and(|signal| first_match(signal, text).is_some())
+        {
+            left |= Mask::one(i);
+        }
+    }
+    can_decide(left, Origin::Page).then_some(left)
 }
 
 /// [`decide`] with only the signals whose `what` `keep` accepts (generic, so that `decide`'s
@@ -263,12 +305,12 @@ impl<'t> Found<'t> {
     }
 }
 
-/// [`scan`] without the prefilter: every signal tried. For the test that the prefilter
-/// changes no verdict.
+/// [`scan`] without the prefilter and without [`narrowed`]: every signal tried. For the test
+/// that neither changes a verdict.
 #[doc(hidden)]
 #[must_use]
 pub fn scan_unfiltered(text: &str, origin: Origin) -> Option<Finding> {
-    decide(&fold::fold(text), Mask::ALL, origin)
+    decide_narrowed(&fold::fold(text), Mask::ALL, origin)
 }
 
 /// The signals that match somewhere in `text`, by what they mean, each once, whether or not
