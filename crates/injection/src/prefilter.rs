@@ -7,6 +7,7 @@
 //! "said"; `^you` is any word that starts with "you".
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
@@ -38,13 +39,16 @@ static PREFILTER: LazyLock<Prefilter> = LazyLock::new(|| build(&signals()));
 
 fn build(signals: &[&'static Signal]) -> Prefilter {
     let mut pieces: Vec<&str> = Vec::new();
+    // Each piece's index: a walk of the pieces for each of the signals' 1,800 references was
+    // 10 M instructions of every process.
+    let mut ids_of: HashMap<&str, usize> = HashMap::new();
     let mut groups = Vec::with_capacity(signals.len());
     for signal in signals {
         let mut signal_groups = Vec::new();
         for group in signal.needs {
             let mut ids = Vec::new();
             for &piece in *group {
-                let id = pieces.iter().position(|p| *p == piece).unwrap_or_else(|| {
+                let id = *ids_of.entry(piece).or_insert_with(|| {
                     pieces.push(piece);
                     pieces.len() - 1
                 });

@@ -7,87 +7,49 @@
 //! list holds the most of the goal's words, when it holds more of them than the English list.
 //! The same lists tell whether a page reads as English ([`PageLanguage`]).
 
-use std::borrow::Cow;
-use std::sync::OnceLock;
-
-use super::hash::FastMap;
 use super::lexicon::is_stopword;
-use super::text::fold;
+use super::table::Table;
 use super::tuning::{MIN_WORDS, PAGE_WORDS};
 
-/// The table: one line per language, its ISO 639-3 code, a tab, its words.
-const TABLE: &str = include_str!("stopwords.tsv");
+// `LISTS`, written by the build script.
+include!(concat!(env!("OUT_DIR"), "/stopwords-lists.rs"));
 
-/// The folded lists, as one map: each word of any list with one bit per list holding it,
-/// bit 0 English, bit `k` the `k`th other language in table order (fewer than 64 lists). A
-/// word already folded in the table (nearly all) is borrowed from it, so the first goal of a
-/// process builds one map of 13,500 entries and no string.
-struct Lists {
-    /// The number of lists, English's included.
-    lists: usize,
-    masks: FastMap<Cow<'static, str>, u64>,
+/// The lists by word, laid out by the build script from `stopwords.tsv` (one line per
+/// language, its ISO 639-3 code, a tab, its words): each word of any list, folded, a tab, and
+/// one bit per list holding it in hex, bit 0 English, bit `k` the `k`th other language in
+/// table order. Looked up where it lies: a process reads the few lines its words lead to.
+static BY_WORD: Table = Table::new(include_str!(concat!(
+    env!("OUT_DIR"),
+    "/stopwords-by-word.tsv"
+)));
+
+/// The lists (a bit each) that hold `word` (folded); 0 when none does.
+fn lists_of(word: &str) -> u64 {
+    BY_WORD
+        .find(word)
+        .and_then(|line| line.split_once('\t'))
+        .and_then(|(_, bits)| u64::from_str_radix(bits, 16).ok())
+        .unwrap_or(0)
 }
 
-impl Lists {
-    /// Whether the English list holds `word`.
-    fn english(&self, word: &str) -> bool {
-        self.masks.get(word).is_some_and(|m| m & 1 == 1)
-    }
+/// Whether the English list holds `word`.
+fn english(word: &str) -> bool {
+    lists_of(word) & 1 == 1
+}
 
-    /// Adds one to the count of every list that holds `word`: `counts[0]` English,
-    /// `counts[k]` the `k`th other language.
-    fn tally(&self, word: &str, counts: &mut Vec<u32>) {
-        let Some(&mask) = self.masks.get(word) else {
-            return;
-        };
-        counts.resize(self.lists, 0);
-        let mut bits = mask;
-        while bits != 0 {
-            if let Some(count) = counts.get_mut(bits.trailing_zeros() as usize) {
-                *count += 1;
-            }
-            bits &= bits - 1;
+/// Adds one to the count of every list that holds `word`: `counts[0]` English, `counts[k]`
+/// the `k`th other language.
+fn tally(word: &str, counts: &mut Vec<u32>) {
+    let mut bits = lists_of(word);
+    if bits == 0 {
+        return;
+    }
+    counts.resize(LISTS, 0);
+    while bits != 0 {
+        if let Some(count) = counts.get_mut(bits.trailing_zeros() as usize) {
+            *count += 1;
         }
-    }
-}
-
-fn lists() -> &'static Lists {
-    static LISTS: OnceLock<Lists> = OnceLock::new();
-    LISTS.get_or_init(|| {
-        let mut masks: FastMap<Cow<'static, str>, u64> = FastMap::default();
-        masks.reserve(TABLE.len() / 8);
-        // English is bit 0 wherever its line is; the others follow in table order.
-        let mut next = 1;
-        for line in TABLE.lines() {
-            let Some((code, words)) = line.split_once('\t') else {
-                continue;
-            };
-            let bit = if code == "eng" {
-                0
-            } else if next < 64 {
-                next += 1;
-                next - 1
-            } else {
-                continue;
-            };
-            for word in words.split(' ') {
-                *masks.entry(folded(word)).or_default() |= 1 << bit;
-            }
-        }
-        Lists { lists: next, masks }
-    })
-}
-
-/// `word` folded, borrowed from the table when [`fold`] leaves it as it is.
-fn folded(word: &'static str) -> Cow<'static, str> {
-    if word.is_ascii() && !word.bytes().any(|b| b.is_ascii_uppercase()) {
-        return Cow::Borrowed(word);
-    }
-    let folded = fold(word);
-    if folded == word {
-        Cow::Borrowed(word)
-    } else {
-        Cow::Owned(folded)
+        bits &= bits - 1;
     }
 }
 
@@ -100,29 +62,25 @@ pub(crate) struct FunctionWords {
 impl FunctionWords {
     /// Whether `word` (folded) is one of them.
     pub(crate) fn contains(self, word: &str) -> bool {
-        lists()
-            .masks
-            .get(word)
-            .is_some_and(|m| m & (1 << self.bit) != 0)
+        lists_of(word) & (1 << self.bit) != 0
     }
 }
 
 /// Whether `word` (folded) is a function word of any language of the table.
 pub(crate) fn is_function_word_anywhere(word: &str) -> bool {
-    lists().masks.contains_key(word)
+    lists_of(word) != 0
 }
 
 /// The function words of the goal's language when it is not English, for goal words already
 /// folded and split.
 pub(crate) fn of_goal(words: &[String]) -> Option<FunctionWords> {
-    let lists = lists();
     let english = words
         .iter()
-        .filter(|w| is_stopword(w) || lists.english(w))
+        .filter(|w| is_stopword(w) || english(w))
         .count();
     let mut counts = Vec::new();
     for w in words {
-        lists.tally(w, &mut counts);
+        tally(w, &mut counts);
     }
     // The last of the lists that hold the most, as the table is read.
     let (k, &count) = counts
@@ -143,7 +101,7 @@ pub(crate) fn of_goal(words: &[String]) -> Option<FunctionWords> {
 /// leaves unscored.
 #[derive(Debug, Default)]
 pub(crate) struct PageLanguage {
-    /// Words counted per list, as [`Lists::tally`] counts them.
+    /// Words counted per list, as [`tally`] counts them.
     counts: Vec<u32>,
     words: usize,
     letters: usize,
@@ -171,7 +129,7 @@ impl PageLanguage {
             self.cjk += n;
             return;
         }
-        lists().tally(word, &mut self.counts);
+        tally(word, &mut self.counts);
     }
 
     /// Whether enough words are counted.

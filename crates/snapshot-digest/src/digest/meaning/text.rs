@@ -8,19 +8,8 @@ use rust_stemmers::{Algorithm, Stemmer};
 
 use super::kept::is_kept;
 
-/// Lowercases and strips the accents of Latin letters, so that `Článek` and `clanek`, or
-/// `Twitteru` and `twitteru`, compare equal. Other scripts are only lowercased.
-pub(crate) fn fold_into(out: &mut String, text: &str) {
-    for c in text.chars() {
-        if c.is_ascii() {
-            out.push(c.to_ascii_lowercase());
-        } else if let Some(base) = strip_accent(c) {
-            out.push(base);
-        } else {
-            out.extend(c.to_lowercase());
-        }
-    }
-}
+mod fold;
+pub(crate) use fold::{fold, fold_into};
 
 /// `text` cut to its first `max` chars, with `…` where it was cut.
 pub(crate) fn clip(text: &str, max: usize) -> String {
@@ -29,36 +18,6 @@ pub(crate) fn clip(text: &str, max: usize) -> String {
         Some((end, _)) => format!("{}…", &text[..end]),
         None => text.to_owned(),
     }
-}
-
-/// Folds a whole string.
-pub(crate) fn fold(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    fold_into(&mut out, text);
-    out
-}
-
-/// The base letter of an accented Latin letter (Latin-1 and Latin Extended-A), lowercase.
-fn strip_accent(c: char) -> Option<char> {
-    let base = match c {
-        'à'..='å' | 'À'..='Å' | 'ā' | 'Ā' | 'ă' | 'Ă' | 'ą' | 'Ą' => 'a',
-        'ç' | 'Ç' | 'ć' | 'Ć' | 'č' | 'Č' => 'c',
-        'ď' | 'Ď' | 'đ' | 'Đ' => 'd',
-        'è'..='ë' | 'È'..='Ë' | 'ē' | 'Ē' | 'ė' | 'Ė' | 'ę' | 'Ę' | 'ě' | 'Ě' => 'e',
-        'ì'..='ï' | 'Ì'..='Ï' | 'ī' | 'Ī' | 'į' | 'Į' => 'i',
-        'ł' | 'Ł' | 'ľ' | 'Ľ' | 'ĺ' | 'Ĺ' => 'l',
-        'ñ' | 'Ñ' | 'ń' | 'Ń' | 'ň' | 'Ň' => 'n',
-        'ò'..='ö' | 'Ò'..='Ö' | 'ø' | 'Ø' | 'ō' | 'Ō' | 'ő' | 'Ő' => 'o',
-        'ŕ' | 'Ŕ' | 'ř' | 'Ř' => 'r',
-        'ś' | 'Ś' | 'š' | 'Š' | 'ş' | 'Ş' => 's',
-        'ť' | 'Ť' | 'ţ' | 'Ţ' => 't',
-        'ù'..='ü' | 'Ù'..='Ü' | 'ū' | 'Ū' | 'ů' | 'Ů' | 'ű' | 'Ű' => 'u',
-        'ý' | 'Ý' | 'ÿ' => 'y',
-        'ź' | 'Ź' | 'ż' | 'Ż' | 'ž' | 'Ž' => 'z',
-        'ß' => 's',
-        _ => return None,
-    };
-    Some(base)
 }
 
 /// Scripts written without spaces between words: Han, Hiragana, Katakana, Hangul.

@@ -1,5 +1,5 @@
 use super::*;
-use crate::digest::meaning::text::for_each_word;
+use crate::digest::meaning::text::{fold, for_each_word};
 
 fn words(text: &str) -> Vec<String> {
     let folded = fold(text);
@@ -46,4 +46,28 @@ fn a_page_reads_as_english_or_not() {
 fn english_goals_keep_their_own_list() {
     assert!(of_goal(&words("I want to send the paper my opinion on this story")).is_none());
     assert!(of_goal(&words("Download PDF")).is_none());
+}
+
+#[test]
+fn the_table_by_word_holds_every_word_of_every_list_and_nothing_else() {
+    BY_WORD.check(2);
+    let mut next = 1;
+    let mut words = std::collections::BTreeSet::new();
+    for line in include_str!("../stopwords.tsv").lines() {
+        let (code, list) = line.split_once('\t').expect("a code and its words");
+        let bit = if code == "eng" {
+            0
+        } else {
+            next += 1;
+            next - 1
+        };
+        for word in list.split(' ').filter(|w| !w.is_empty()) {
+            let word = fold(word);
+            assert_ne!(lists_of(&word) & (1 << bit), 0, "{code} {word}");
+            words.insert(word);
+        }
+    }
+    assert_eq!(LISTS, next);
+    assert_eq!(BY_WORD.lines().count(), words.len());
+    assert_eq!(lists_of("wikipedia"), 0);
 }
