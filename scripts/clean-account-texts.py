@@ -11,7 +11,7 @@ reads four kinds of honest text straight out of the zip files (nothing is import
   and `admin` apps (BSD-3-Clause): every message of the account, e-mail, MFA and social login
   pages ("Forgotten your password?", "Please contact us if you have any trouble resetting your
   password", "We have sent you an e-mail …", "Never share your recovery codes"…), in English
-  and in the seven other languages of the detector's grammars (de, fr, es, pt, ru, ja, zh);
+  and in the eight other languages of the detector's grammars (de, fr, es, pt, ru, ja, zh, it);
 - `article`: the prose paragraphs of the READMEs (PyPI long descriptions) of six packages about
   prompt injection and LLM security (LlamaFirewall, DeepEval, Giskard, promptfoo, AgentDojo,
   spikee): articles that speak of instructions, system prompts and attacks;
@@ -119,7 +119,10 @@ DOCS_WHEELS = {
 ARTICLE_MIN_WORDS = 6
 
 # The detector's languages, as the catalogues name them.
-LOCALES = {"de": "de", "fr": "fr", "es": "es", "pt_BR": "pt", "ru": "ru", "ja": "ja", "zh_Hans": "zh"}
+LOCALES = {
+    "de": "de", "fr": "fr", "es": "es", "pt_BR": "pt", "ru": "ru", "ja": "ja", "zh_Hans": "zh",
+    "it": "it",
+}
 
 CATALOGUES = {
     "django-allauth": re.compile(r"^allauth/locale/([^/]+)/LC_MESSAGES/django\.po$"),

@@ -1,4 +1,4 @@
-//! The signals in German, French, Spanish, Portuguese, Russian, Chinese and Japanese: four
+//! The signals in German, French, Spanish, Portuguese, Russian, Chinese, Japanese and Italian: four
 //! strong ones (an order to disregard the model's instructions, a system message opened as a
 //! turn, a request to send the user's secrets to an address, a request for the reader's own
 //! system prompt) and nine weak ones that decide
@@ -23,6 +23,7 @@ mod chinese;
 mod french;
 mod german;
 mod grammars;
+mod italian;
 mod japanese;
 mod language;
 mod portuguese;
@@ -38,7 +39,7 @@ use grammars::{disregard, framed, negated_send, own, secrets, send_out, send_ver
 use language::{Language, Words};
 
 /// The languages, in the order of their signals.
-const LANGUAGES: [&Language; 7] = [
+const LANGUAGES: [&Language; 8] = [
     &german::GERMAN,
     &french::FRENCH,
     &spanish::SPANISH,
@@ -46,6 +47,7 @@ const LANGUAGES: [&Language; 7] = [
     &russian::RUSSIAN,
     &chinese::CHINESE,
     &japanese::JAPANESE,
+    &italian::ITALIAN,
 ];
 
 /// The thirteen signals of `LANGUAGES[L]`, with the `needs` of each: a verb of disregarding and
@@ -204,6 +206,7 @@ pub(crate) static SIGNALS: LazyLock<Vec<Signal>> = LazyLock::new(|| {
         signals::<4>(),
         signals::<5>(),
         signals::<6>(),
+        signals::<7>(),
     ];
     per_language.into_iter().flatten().collect()
 });

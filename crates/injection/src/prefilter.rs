@@ -112,7 +112,7 @@ fn build(signals: &[&'static Signal]) -> Prefilter {
 }
 
 /// The most pieces the signals may name (a set of them lives on the stack).
-const MAX_PIECES: usize = 1_408;
+const MAX_PIECES: usize = 1_536;
 
 /// A set of piece indices.
 #[derive(Default)]

@@ -1,5 +1,5 @@
 //! Honest help and account texts stay unflagged: the message catalogues of django-allauth and
-//! Django's `auth` and `admin` apps in the detector's eight languages ("Forgotten your
+//! Django's `auth` and `admin` apps in the detector's nine languages ("Forgotten your
 //! password?", "We have sent you an e-mail…", "Never share your recovery codes"); and so do
 //! articles about prompt injection (the READMEs of six LLM-security packages), developer
 //! documentation (the AWS CLI's command examples: passwords, policies removed, messages sent

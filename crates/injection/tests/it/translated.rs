@@ -1,4 +1,4 @@
-//! Public attack templates translated into the detector's eight languages
+//! Public attack templates translated into the detector's nine languages
 //! (`fixtures/translated.json`: eight templates of AgentDojo, spikee and PromptInject, two goals
 //! each, translated for this test before it was run), measured per language as page text.
 //!

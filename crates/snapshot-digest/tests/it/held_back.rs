@@ -72,7 +72,7 @@ fn left_out_floor(family: &str) -> usize {
 
 /// The languages of the detector's grammars; payloads in others are reported, not held to a
 /// floor.
-const LANGUAGES: [&str; 8] = ["en", "de", "fr", "es", "pt", "ru", "ja", "zh"];
+const LANGUAGES: [&str; 9] = ["en", "de", "fr", "es", "pt", "ru", "ja", "zh", "it"];
 /// Flagged nodes allowed on all the real pages together.
 const REAL_PAGES_MAX_FLAGGED: usize = 1;
 /// The folders of real pages (the miniwob tasks are not pages of the web).
