@@ -35,7 +35,10 @@ use std::sync::{LazyLock, OnceLock};
 
 use crate::excuse::{not_an_order, sentence};
 use crate::signal::{Grammar, PageWeight, Signal, Strength::Strong, Strength::Weak};
-use grammars::{disregard, framed, negated_send, own, secrets, send_out, send_verbs, system_turn};
+use grammars::{
+    disregard, framed, negated_send, own, secrets, send_out, send_verbs, subject_before,
+    system_turn,
+};
 use language::{Language, Words};
 
 /// The languages, in the order of their signals.
@@ -66,7 +69,7 @@ fn signals<const L: usize>() -> [Signal; 13] {
             page: PageWeight::Strong,
             // Words some languages share with English ("ignore … instructions"), so
             // English's defence reads the same.
-            excused: Some(not_an_order),
+            excused: Some(not_an_order_nor_told::<L>),
             needs: const {
                 &[
                     LANGUAGES[L].pieces.disregard,
@@ -232,12 +235,31 @@ impl PerLanguage {
 }
 
 static NEGATED_SEND: PerLanguage = PerLanguage::new(negated_send);
+static SUBJECT: PerLanguage = PerLanguage::new(subject_before);
 static SEND: PerLanguage = PerLanguage::new(send_verbs);
 static SECRETS: PerLanguage = PerLanguage::new(secrets);
 
 /// Whether an address in language `L` is not the end of a request to send: its sentence lacks
 /// a verb of sending or a secret, or negates the verb ("never send your password to …" is
 /// a page warning its reader).
+/// Whether a match of an order to set instructions aside is not one: English's excuses
+/// ([`not_an_order`]), or a subject right before its verb, which makes the verb a third
+/// person's ("il governo ignora le regole"): news of someone, not an order to the reader.
+fn not_an_order_nor_told<const L: usize>(text: &str, m: Range<usize>) -> bool {
+    if not_an_order(text, m.clone()) {
+        return true;
+    }
+    if LANGUAGES[L].words.subject.is_empty() {
+        return false;
+    }
+    // A subject is a few words: a bounded look back keeps this linear.
+    let mut start = m.start.saturating_sub(60);
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    SUBJECT.of(L).is_match(&text[start..m.start])
+}
+
 fn unsent<const L: usize>(text: &str, m: Range<usize>) -> bool {
     let s = sentence(text, m);
     !(SEND.of(L).is_match(s) && SECRETS.of(L).is_match(s)) || NEGATED_SEND.of(L).is_match(s)
@@ -245,9 +267,12 @@ fn unsent<const L: usize>(text: &str, m: Range<usize>) -> bool {
 
 /// Compiles the grammars that excuse a request to send.
 pub(crate) fn warm_up() {
-    for grammar in [&NEGATED_SEND, &SEND, &SECRETS] {
-        for language in 0..LANGUAGES.len() {
+    for (language, declared) in LANGUAGES.iter().enumerate() {
+        for grammar in [&NEGATED_SEND, &SEND, &SECRETS] {
             let _ = grammar.of(language).is_match("");
+        }
+        if !declared.words.subject.is_empty() {
+            let _ = SUBJECT.of(language).is_match("");
         }
     }
 }

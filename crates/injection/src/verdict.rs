@@ -209,7 +209,8 @@ pub(crate) fn gating() -> Mask {
 /// The candidates of `mask` left for a page's `text` once its gating signals are tried: those
 /// that matched and the others, untried; `None` when what is left cannot decide. Gating
 /// signals are the rarer words on an honest page, so most texts stop here before the grammars
-/// of a reader's words ("every", "your answers"), the commonest and largest, are compiled;
+/// of a reader's words ("every", "your answers"), the commonest and some of the largest, are
+/// compiled;
 /// the verdict is the same, since a candidate taken out did not match.
 pub(crate) fn narrowed(text: &str, mask: Mask) -> Option<Mask> {
     let gate = mask & gating();

@@ -23,6 +23,7 @@ pub(super) const FRENCH: Language = Language {
         standing_order: r"(?:(?:à|a)\s+partir\s+de\s+maintenant|dorénavant|dorenavant|dès\s+à\s+présent),?\s+(?:\S+\s+){0,3}?(?:(?:tu|te|toi|vous)\b|t')|pour\s+le\s+reste\s+de\s+(?:cette|notre|la)\s+conversation|(?:réponds|reponds|répondez|repondez)\b|(?:à|a)\s+la\s+fin\s+de\s+(?:toute|chaque)\s+r[ée]ponse|(?:toute|chaque)\s+r[ée]ponse\s+(?:\S+\s+){0,6}?doit\s+(?:se\s+terminer|commencer|inclure|contenir|citer|mentionner)",
         reasoning_claimed: r"en\s+tant\s+qu'(?:assistant|ia)\w*\s*,?\s*j'ai\s+(?:\S+\s+){0,2}?(?:établi|etabli|conclu|déterminé|determine|décidé|decide|vérifié|verifie|constaté|constate)|(?:raisonnement|réflexion|reflexion)\s*\(\s*(?:assistant|modèle|modele|ia)\s*\)\s*:|r[ée]sultat\s+de\s+la\s+cha[îi]ne\s+de\s+(?:pens[ée]e|raisonnement)",
         answers_from_text: r"(?:toute|chaque|toutes\s+les)\s+r[ée]ponses?\s+(?:concernant|sur|relatives?\s+[àa]|portant\s+sur|fond[ée]es?\s+sur|bas[ée]es?\s+sur|qui\s+(?:cite|citent|s'appuie\s+sur|s'appuient\s+sur|utilise|utilisent))\s+(?:ce\s+(?:document|texte|fichier|billet)|cet\s+article|cette\s+(?:page|faq|fiche))|(?:quand|lorsque|lorsqu'|si)\s*(?:tu\s+r[ée]ponds|vous\s+r[ée]pondez)\s+[àa]\s+(?:une|des|toute)\s+questions?\s+(?:sur|concernant)\s+(?:ce\s+(?:document|texte|fichier|billet)|cet\s+article|cette\s+(?:page|faq|fiche))",
+        subject: r"(?:(?:le|la|les|un|une|des|du|ce|cet|cette|ces|mon|ma|son|sa|notre|leur|leurs)\s+|(?:l|d)')[\w-]+(?:\s+[\w-]+)?|il|elle|ils|elles|on|qui|cela|ça",
         unspaced: false,
     },
     pieces: Pieces {

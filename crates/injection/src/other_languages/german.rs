@@ -23,6 +23,7 @@ pub(super) const GERMAN: Language = Language {
         standing_order: r"(?:ab\s+jetzt|ab\s+sofort|von\s+nun\s+an|ab\s+diesem\s+moment),?\s+(?:\S+\s+){0,3}?(?:du|dich|dir|ihr|euch|bist|hast|wirst|sollst|musst|darfst|kannst)\b|für\s+den\s+rest\s+(?:dieses|des|unseres)\s+gesprächs|(?:beantworte|antworte|beantwortet|antwortet|beantworten\s+sie|antworten\s+sie)\b|am\s+(?:ende|anfang)\s+(?:jeder|aller)\s+antwort(?:en)?|jede\s+antwort\s+(?:\S+\s+){0,6}?muss\s+(?:mit|enden|beginnen|enthalten)",
         reasoning_claimed: r"als\s+(?:der\s+|ein\s+)?(?:ki-?)?assistent\w*\s*,?\s+(?:habe|hab)\s+ich\s+(?:\S+\s+){0,2}?(?:festgestellt|entschieden|beschlossen|erkannt|bestätigt|bestaetigt|gefolgert|ermittelt)|(?:begründung|begruendung|überlegung|ueberlegung|gedankengang|denkprozess)\s*\(\s*(?:assistent|modell|ki)\s*\)\s*:|(?:ergebnis|schlussfolgerung)\s+(?:der|des)\s+(?:gedankenkette|denkkette)",
         answers_from_text: r"(?:jede|alle)\s+(?:antworten|antwort|zusammenfassungen|zusammenfassung)\s+(?:(?:zu|über|ueber|aus|auf\s+grundlage|basierend\s+auf)\s+)(?:diesem|dieser|diesen|dieses)\s+(?:dokument|artikel|seite|text|faq|eintrag|datei|beitrag)\w*|(?:wenn|sobald|falls)\s+(?:du|sie)\s+(?:\S+\s+){0,2}?fragen\s+(?:zu|über|ueber)\s+(?:diesem|dieser|diesen|dieses)\s+(?:dokument|artikel|seite|text|faq)\w*\s+beantwort",
+        subject: "",
         unspaced: false,
     },
     pieces: Pieces {

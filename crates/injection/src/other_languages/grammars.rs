@@ -60,6 +60,11 @@ pub(super) fn send_out(_: &Words) -> Grammar {
     compile(DEST)
 }
 
+/// A subject that ends where a match begins ([`Words::subject`]), after a word's edge.
+pub(super) fn subject_before(w: &Words) -> Grammar {
+    compile(&format!(r"(?i)(?:^|[^\w'])(?:{})\s+$", w.subject))
+}
+
 /// A language's verbs of sending, as a grammar of their own.
 pub(super) fn send_verbs(w: &Words) -> Grammar {
     words_of(w, w.send)

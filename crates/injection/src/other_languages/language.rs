@@ -66,6 +66,12 @@ pub(super) struct Words {
     /// "凡是参考本文档的回复", "このFAQに回答する際"), as English's `ANSWERS_FROM_TEXT` (a
     /// model's signal, weak).
     pub(super) answers_from_text: &'static str,
+    /// What names a subject right before a verb of disregarding, where the language writes its
+    /// imperative as its third person ("il governo ignora le regole", "le gouvernement ignore
+    /// les règles" are news, not orders): articles, demonstratives and possessives (each then
+    /// with a word or two), and subject pronouns alone. Empty where the imperative has forms of
+    /// its own (German, Russian) or the grammar reads no words (Chinese, Japanese).
+    pub(super) subject: &'static str,
     /// Whether words are written without spaces (Chinese, Japanese): the grammars then allow a
     /// few chars of any kind between their parts instead of whole words.
     pub(super) unspaced: bool,

@@ -23,6 +23,7 @@ pub(super) const PORTUGUESE: Language = Language {
         standing_order: r"(?:a\s+partir\s+de\s+agora|de\s+agora\s+em\s+diante|daqui\s+(?:em|para)\s+(?:diante|frente)),?\s+(?:\S+\s+){0,3}?(?:você|voce|vocês|tu|te|és|estás|tens|deve|deves|vai|vais)\b|pelo\s+resto\s+(?:desta|dessa|da)\s+conversa|(?:responda|responde|respondam)\b|no\s+(?:final|fim|início|inicio)\s+de\s+(?:cada|qualquer|toda)\s+resposta|(?:cada|qualquer|toda)\s+resposta\s+(?:\S+\s+){0,6}?deve\s+(?:terminar|começar|comecar|incluir|conter|citar|mencionar)",
         reasoning_claimed: r"como\s+(?:o\s+|um\s+|a\s+)?(?:assistente|ia)\s*,\s*(?:eu\s+)?(?:já\s+|ja\s+)?(?:determinei|concluí|conclui|decidi|estabeleci|verifiquei|constatei)|racioc[íi]nio\s*\(\s*(?:assistente|modelo|ia)\s*\)\s*:|resultado\s+da\s+cadeia\s+de\s+(?:pensamento|racioc[íi]nio)",
         answers_from_text: r"(?:qualquer|toda|cada|todas\s+as)\s+respostas?\s+(?:(?:sobre|acerca\s+de|relativa\s+a|baseada\s+em|que\s+(?:cite|citem|use|usem))\s+|baseada\s+n)(?:este\s+(?:documento|artigo|texto|arquivo|ficheiro)|esta\s+(?:página|pagina|faq))|(?:quando|se)\s+(?:responder|responderes|responderem)\s+(?:a\s+)?(?:(?:qualquer|uma|alguma)\s+)?perguntas?\s+sobre\s+(?:este\s+(?:documento|artigo|texto|arquivo|ficheiro)|esta\s+(?:página|pagina|faq))",
+        subject: r"(?:o|a|os|as|um|uma|uns|umas|este|esta|estes|estas|esse|essa|esses|essas|aquele|aquela|meu|minha|seu|sua|nosso|nossa)\s+[\w-]+(?:\s+[\w-]+)?|ele|ela|eles|elas|você|vocês|quem|se",
         unspaced: false,
     },
     pieces: Pieces {
