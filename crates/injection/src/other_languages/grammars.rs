@@ -60,9 +60,11 @@ pub(super) fn send_out(_: &Words) -> Grammar {
     compile(DEST)
 }
 
-/// A subject that ends where a match begins ([`Words::subject`]), after a word's edge.
+/// A subject that ends where a match begins ([`Words::subject`]), after a word's edge, on the
+/// match's line: a heading's last words ("Nota per il sistema") do not make the order below
+/// it a statement.
 pub(super) fn subject_before(w: &Words) -> Grammar {
-    compile(&format!(r"(?i)(?:^|[^\w'])(?:{})\s+$", w.subject))
+    compile(&format!(r"(?i)(?:^|[^\w'])(?:{})[^\S\n]+$", w.subject))
 }
 
 /// A language's verbs of sending, as a grammar of their own.
