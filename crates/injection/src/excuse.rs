@@ -54,12 +54,18 @@ pub(crate) fn owned_by_data(text: &str, m: Range<usize>) -> bool {
 /// Whether the clause before `m` makes it a condition or says who does it ([`CONDITIONED`]):
 /// a manual's warning, not an order.
 pub(crate) fn conditioned(text: &str, m: Range<usize>) -> bool {
-    // The subject and its auxiliary are a few words: a bounded look back keeps this linear.
-    let mut start = m.start.saturating_sub(80);
+    // The subject and its auxiliary are a few words.
+    CONDITIONED.is_match(before(text, m.start, 80))
+}
+
+/// The text of at most `bytes` bytes that ends at `at`, from a char boundary: what a few
+/// words before a match say, looked at in bounded time.
+pub(crate) fn before(text: &str, at: usize, bytes: usize) -> &str {
+    let mut start = at.saturating_sub(bytes);
     while !text.is_char_boundary(start) {
         start += 1;
     }
-    CONDITIONED.is_match(&text[start..m.start])
+    &text[start..at]
 }
 
 /// Whether a match of an order to set instructions aside is not one: its object given to data

@@ -33,7 +33,7 @@ mod spanish;
 use std::ops::Range;
 use std::sync::{LazyLock, OnceLock};
 
-use crate::excuse::{not_an_order, sentence};
+use crate::excuse::{before, not_an_order, sentence};
 use crate::signal::{Grammar, PageWeight, Signal, Strength::Strong, Strength::Weak};
 use grammars::{
     disregard, framed, negated_send, own, secrets, send_out, send_verbs, subject_before,
@@ -252,12 +252,8 @@ fn not_an_order_nor_told<const L: usize>(text: &str, m: Range<usize>) -> bool {
     if LANGUAGES[L].words.subject.is_empty() {
         return false;
     }
-    // A subject is a few words: a bounded look back keeps this linear.
-    let mut start = m.start.saturating_sub(60);
-    while !text.is_char_boundary(start) {
-        start += 1;
-    }
-    SUBJECT.of(L).is_match(&text[start..m.start])
+    // A subject is a few words.
+    SUBJECT.of(L).is_match(before(text, m.start, 60))
 }
 
 fn unsent<const L: usize>(text: &str, m: Range<usize>) -> bool {

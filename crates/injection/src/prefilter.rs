@@ -148,17 +148,22 @@ fn edge(text: &str, at: usize, after: bool) -> bool {
 /// haystack: lowering keeps letters letters.
 fn haystack(folded: &str, out: &mut String) {
     out.clear();
-    if !folded.is_ascii() && folded.chars().any(|c| !c.is_ascii() && c.is_uppercase()) {
-        // Other scripts' capitals, made only when there is one to lower (most non-ASCII of an
-        // English page is punctuation).
-        out.push_str(&folded.to_lowercase());
+    let lowered;
+    // Other scripts' capitals are lowered in a copy, made only when there is one to lower (most
+    // non-ASCII of an English page is punctuation); ASCII's in place below.
+    let text = if !folded.is_ascii() && folded.chars().any(|c| !c.is_ascii() && c.is_uppercase()) {
+        lowered = folded.to_lowercase();
+        &lowered
     } else {
-        out.push_str(folded);
-        out.make_ascii_lowercase();
+        folded
+    };
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(line);
     }
-    if out.contains('\n') {
-        *out = out.replace('\n', " ");
-    }
+    out.make_ascii_lowercase();
 }
 
 /// The signals that may match `folded` (a bit per index of [`signals`]).
