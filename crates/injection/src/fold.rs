@@ -315,6 +315,10 @@ fn visible(c: char) -> Option<char> {
             'ℱ' => 'F',
             'ℳ' => 'M',
             'ℴ' => 'o',
+            // The two chars outside ASCII that case folding makes one with an ASCII letter:
+            // the grammars' looser forms read folded text without them (`grammar::approx`).
+            '\u{212A}' => 'K',
+            'ſ' => 's',
             '\u{2018}' | '\u{2019}' | '\u{02BC}' | '\u{201B}' | '\u{2032}' => '\'',
             '\u{201C}' | '\u{201D}' | '\u{201F}' | '\u{2033}' => '"',
             '\u{00A0}' | '\u{2000}'..='\u{200A}' | '\u{202F}' | '\u{205F}' => ' ',

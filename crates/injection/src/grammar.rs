@@ -29,40 +29,47 @@ pub(crate) fn compile(pattern: &str) -> Grammar {
 /// The lazy DFA's caches, one per thread that searches at once.
 type Caches = Pool<Cache, Box<dyn Fn() -> Cache + Send + Sync + UnwindSafe + RefUnwindSafe>>;
 
-/// A compiled grammar. Whether it matches at all is asked of a forward lazy DFA, built from the
-/// forward automaton alone; where the matches are, of the regex engine whole (forward and
-/// reverse automata), built the first time a text matches.
+/// A compiled grammar. Whether it matches at all is asked first of its looser grammar
+/// ([`approx`]), then of a forward lazy DFA, built from the forward automaton alone; where the
+/// matches are, of the regex engine whole (forward and reverse automata). Each is built the
+/// first time a text gets that far.
 ///
 /// A one-shot process compiles each grammar a page's prefilter leaves in, and the compile is
-/// most of its scan (`wikipedia-2`'s strings need 29 grammars): the reverse automaton is half
-/// of each compile, and on an honest page no grammar matches, so it is never built there. No
-/// capture groups (a signal wants the match, never a group), no engines made for captures
-/// (one-pass DFA, backtracker) and no literal prefilter of the grammar's own (the prefilter of
-/// pieces has already chosen the text) cut the rest. The answers are the engine's, the same.
+/// most of its scan (`wikipedia-2`'s strings need 25 grammars): a looser grammar compiles in a
+/// fraction of the time (no case folding, no bounded repetitions copied out), and on an honest
+/// page few texts match one, so the grammar itself is seldom built there. No capture groups (a
+/// signal wants the match, never a group), no engines made for captures (one-pass DFA,
+/// backtracker) and no literal prefilter of the grammar's own (the prefilter of pieces has
+/// already chosen the text) cut the rest. The answers are the engine's, the same.
 pub(crate) struct Grammar {
-    /// `None` when the pattern is one the lazy DFA cannot take (the engine whole is then
-    /// built at once).
-    forward: Option<(DFA, Caches)>,
+    /// The looser grammar's forward lazy DFA, read in the lowered text; `None` when there is
+    /// no looser grammar written down for this one.
+    looser: Option<Box<(DFA, Caches)>>,
+    /// `None` inside when the pattern is one the lazy DFA cannot take (the engine whole then
+    /// answers).
+    forward: OnceLock<Option<Box<(DFA, Caches)>>>,
     whole: OnceLock<meta::Regex>,
     source: String,
 }
 
 impl Grammar {
     fn new(pattern: &str) -> Self {
-        let forward = forward_dfa(pattern).map(|dfa| {
-            let maker = dfa.clone();
-            let caches: Caches = Pool::new(Box::new(move || maker.create_cache()));
-            (dfa, caches)
-        });
-        let grammar = Self {
-            forward,
+        let looser = approx::approximation(pattern)
+            .and_then(forward_dfa)
+            .map(with_caches);
+        Self {
+            looser,
+            forward: OnceLock::new(),
             whole: OnceLock::new(),
             source: pattern.to_owned(),
-        };
-        if grammar.forward.is_none() {
-            let _ = grammar.whole();
         }
-        grammar
+    }
+
+    /// The grammar's own forward lazy DFA, built on first use.
+    fn forward(&self) -> Option<&(DFA, Caches)> {
+        self.forward
+            .get_or_init(|| forward_dfa(&self.source).map(with_caches))
+            .as_deref()
     }
 
     /// The regex engine whole, built on first use.
@@ -83,12 +90,23 @@ impl Grammar {
     /// Builds what [`find_iter`](Self::find_iter) needs now rather than on the first match: a
     /// long-running process pays for it once, before any page.
     pub(crate) fn warm(&self) {
+        let _ = self.forward();
         let _ = self.whole();
     }
 
     /// Whether the grammar matches somewhere in `text`.
     pub(crate) fn is_match(&self, text: &str) -> bool {
-        if let Some((dfa, caches)) = &self.forward {
+        if let Some((dfa, caches)) = self.looser.as_deref() {
+            let mut cache = caches.get();
+            let found = approx::lowered(text, |lowered| {
+                dfa.try_search_fwd(&mut cache, &Input::new(lowered).earliest(true))
+            });
+            // What the looser grammar does not match, the grammar does not either.
+            if let Ok(None) = found {
+                return false;
+            }
+        }
+        if let Some((dfa, caches)) = self.forward() {
             let mut cache = caches.get();
             // A quit byte (a Unicode word boundary beside a non-ASCII byte) or a cache the
             // search gave up on leave the answer to the engine whole.
@@ -97,6 +115,19 @@ impl Grammar {
             }
         }
         self.whole().is_match(text)
+    }
+
+    /// Whether the grammar matches `text` where its looser grammar does not: never, or the
+    /// looser grammar lets go a text it must keep. For the test over every public payload.
+    pub(crate) fn looser_misses(&self, text: &str) -> bool {
+        let Some((dfa, caches)) = self.looser.as_deref() else {
+            return false;
+        };
+        let mut cache = caches.get();
+        let looser = approx::lowered(text, |lowered| {
+            dfa.try_search_fwd(&mut cache, &Input::new(lowered).earliest(true))
+        });
+        matches!(looser, Ok(None)) && self.whole().is_match(text)
     }
 
     /// The ranges of the grammar's successive non-overlapping matches in `text`.
@@ -117,6 +148,14 @@ impl Grammar {
     }
 }
 
+/// A lazy DFA with its pool of caches, boxed: a signal holds its grammar inline, and the
+/// other languages' signals are built in arrays on the stack.
+fn with_caches(dfa: DFA) -> Box<(DFA, Caches)> {
+    let maker = dfa.clone();
+    let caches: Caches = Pool::new(Box::new(move || maker.create_cache()));
+    Box::new((dfa, caches))
+}
+
 /// The forward lazy DFA of `pattern`, or `None` when the lazy DFA cannot take it.
 fn forward_dfa(pattern: &str) -> Option<DFA> {
     let nfa = thompson::Compiler::new()
@@ -128,6 +167,8 @@ fn forward_dfa(pattern: &str) -> Option<DFA> {
         .build_from_nfa(nfa)
         .ok()
 }
+
+mod approx;
 
 #[cfg(test)]
 mod tests;

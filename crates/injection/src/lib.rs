@@ -18,7 +18,8 @@ mod verdict;
 pub use batch::{scan_all, scan_all_here};
 pub use spans::spans;
 pub use verdict::{
-    Finding, Origin, addressed_to_agent, scan, scan_keeping, scan_unfiltered, signals_found,
+    Finding, Origin, addressed_to_agent, looser_grammars_missing, scan, scan_keeping,
+    scan_unfiltered, signals_found,
 };
 
 use order::SIGNALS;

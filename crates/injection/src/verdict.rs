@@ -314,6 +314,20 @@ pub fn scan_unfiltered(text: &str, origin: Origin) -> Option<Finding> {
     decide_narrowed(&fold::fold(text), Mask::ALL, origin)
 }
 
+/// The signals whose grammar matches `text` (folded) where their looser grammar, asked first,
+/// does not: none, or the looser grammar would drop a match. For the test over every public
+/// payload and honest text.
+#[doc(hidden)]
+#[must_use]
+pub fn looser_grammars_missing(text: &str) -> Vec<&'static str> {
+    let folded = fold::fold(text);
+    SIGNALS
+        .iter()
+        .filter(|signal| signal.pattern.looser_misses(&folded))
+        .map(|signal| signal.what)
+        .collect()
+}
+
 /// The signals that match somewhere in `text`, by what they mean, each once, whether or not
 /// they would decide: for measuring which collections of attacks give which signal
 /// (leave-one-family-out in `snapshot-digest`'s held-back test).

@@ -40,6 +40,11 @@ fn help_and_account_texts_are_not_flagged() {
         };
         let kind = row["kind"].as_str().unwrap_or("account");
         let found = addressed_to_agent(words);
+        let missing = mcp_lean_injection::looser_grammars_missing(words);
+        assert!(
+            missing.is_empty(),
+            "{words:?}: looser grammars miss {missing:?}"
+        );
         let e = per_lang
             .entry((kind.to_owned(), lang.to_owned()))
             .or_default();

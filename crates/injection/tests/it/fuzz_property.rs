@@ -3,7 +3,8 @@
 
 /// The detector on `text`: no panic; the prefilter changes no verdict; many texts at once get
 /// the verdicts each gets alone; with every signal kept the verdict is the plain one; every
-/// span lies on char boundaries, in order, without overlap.
+/// span lies on char boundaries, in order, without overlap; no looser grammar lets go a text its
+/// grammar matches.
 pub(crate) fn check_property(text: &str) {
     use mcp_lean_injection::{
         Origin, scan, scan_all, scan_keeping, scan_unfiltered, signals_found, spans,
@@ -22,6 +23,11 @@ pub(crate) fn check_property(text: &str) {
         }
     }
     let _ = signals_found(text);
+    let missing = mcp_lean_injection::looser_grammars_missing(text);
+    assert!(
+        missing.is_empty(),
+        "{text:?}: looser grammars miss {missing:?}"
+    );
     let mut end = 0;
     for span in spans(text) {
         assert!(span.start >= end && span.start < span.end && span.end <= text.len());

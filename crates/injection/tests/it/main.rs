@@ -126,6 +126,16 @@ fn the_prefilter_and_the_gating_signals_change_no_verdict() {
 }
 
 #[test]
+fn a_looser_grammar_keeps_every_text_its_grammar_matches() {
+    // Each grammar is asked of its looser form first (`src/grammar/approx.rs`): one that let
+    // go a text its grammar matches would lose a verdict, here and in `scan_unfiltered` alike.
+    for text in samples_and_corpus() {
+        let missing = mcp_lean_injection::looser_grammars_missing(&text);
+        assert!(missing.is_empty(), "{text:?}: {missing:?}");
+    }
+}
+
+#[test]
 fn many_texts_at_once_get_the_verdicts_each_gets_alone() {
     // The grammars are compiled on several threads first; the verdicts must not change.
     let texts = samples_and_corpus();
