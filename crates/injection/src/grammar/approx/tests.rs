@@ -184,20 +184,16 @@ fn table() -> String {
 }
 
 #[test]
-fn the_looser_grammars_are_current() {
-    // A syntax tree thousands of words wide is walked deep in a debug build.
-    let table = std::thread::Builder::new()
-        .stack_size(256 << 20)
-        .spawn(table)
-        .unwrap()
-        .join()
-        .unwrap();
+fn the_approximations_are_current() {
+    let table = table();
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/src/grammar/approximations.tsv"
     );
     if std::env::var_os("MCP_LEAN_WRITE_APPROXIMATIONS").is_some() {
-        std::fs::write(path, &table).unwrap();
+        std::fs::write(path, &table).unwrap_or_else(|e| panic!("cannot write {path}: {e}"));
+        // This build holds the table as it was; the next one reads the new one.
+        return;
     }
     let written = std::fs::read_to_string(path).unwrap_or_default();
     assert!(
