@@ -10,7 +10,7 @@ set -euo pipefail
 published=(mcp-lean-injection snapshot-digest output-guard fn-registry tool-schema mcp-eval-core
   browser-adapter mcp-proxy-rules mcp-lean-llm mcp-lean)
 limit=102400
-allowed_large='^[^/]+/src/digest/meaning/((wordnet|neighbours|stopwords)\.tsv|relatedness\.bin)$'
+allowed_large='^[^/]+/src/(digest/meaning/((wordnet|neighbours|stopwords)\.tsv|relatedness\.bin)|grammar/approximations\.tsv)$'
 
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
 

@@ -155,7 +155,9 @@ fn one_line(hir: &Hir) -> String {
     unwrapped.push_str(rest);
     let mut out = String::new();
     for c in unwrapped.chars() {
-        if c.is_control() || (c.is_whitespace() && c != ' ') {
+        if c == '\n' {
+            out.push_str("\\n");
+        } else if c.is_control() || (c.is_whitespace() && c != ' ') {
             let _ = write!(out, "\\x{{{:X}}}", u32::from(c));
         } else {
             out.push(c);
