@@ -228,12 +228,15 @@ fn needs_fold(text: &str) -> bool {
     previous_space
 }
 
-/// Whether ASCII text has whitespace to fold: a tab, a carriage return, a form feed, or two
-/// whitespace bytes in a row.
+/// Whether ASCII text has whitespace to fold: a tab, a carriage return, a form feed, a
+/// vertical tab, or two whitespace bytes in a row.
 fn needs_ascii_fold(bytes: &[u8]) -> bool {
     let mut previous_space = true;
     for &b in bytes {
-        let space = b.is_ascii_whitespace();
+        // The vertical tab is whitespace to the fold (`char::is_whitespace`) and to the
+        // grammars' `\s`, not to `is_ascii_whitespace`: left unfolded, folded text would hold
+        // whitespace the looser grammars do not read as such.
+        let space = b.is_ascii_whitespace() || b == 0x0B;
         if space && (previous_space || b != b' ' && b != b'\n') {
             return true;
         }

@@ -169,6 +169,8 @@ fn one_line(hir: &Hir) -> String {
 /// The table of looser grammars, one line per signal's grammar.
 fn table() -> String {
     let changed = changed();
+    // ASCII text has a path of its own.
+    assert_eq!(crate::fold::fold("a\u{0B}b\x0Cc"), "a b c");
     let never = never_folded();
     let mut lines = Vec::new();
     for signal in SIGNALS.iter() {
@@ -228,6 +230,8 @@ fn folded_text_holds_none_of_the_chars_the_looser_grammars_leave_out() {
     // two chars case folding ties to ASCII letters are those letters.
     let folded = crate::fold::fold("a\tb\u{A0}c\u{2003}\r\nd ſ\u{212A}");
     assert!(folded.starts_with("a b c\nd sK"), "{folded:?}");
+    // ASCII text has a path of its own.
+    assert_eq!(crate::fold::fold("a\u{0B}b\x0Cc"), "a b c");
     let never = never_folded();
     assert!(
         folded
