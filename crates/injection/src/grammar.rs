@@ -96,15 +96,9 @@ impl Grammar {
 
     /// Whether the grammar matches somewhere in `text`.
     pub(crate) fn is_match(&self, text: &str) -> bool {
-        if let Some((dfa, caches)) = self.looser.as_deref() {
-            let mut cache = caches.get();
-            let found = approx::lowered(text, |lowered| {
-                dfa.try_search_fwd(&mut cache, &Input::new(lowered).earliest(true))
-            });
-            // What the looser grammar does not match, the grammar does not either.
-            if let Ok(None) = found {
-                return false;
-            }
+        // What the looser grammar does not match, the grammar does not either.
+        if self.looser_lets_go(text) {
+            return false;
         }
         if let Some((dfa, caches)) = self.forward() {
             let mut cache = caches.get();
@@ -120,14 +114,20 @@ impl Grammar {
     /// Whether the grammar matches `text` where its looser grammar does not: never, or the
     /// looser grammar lets go a text it must keep. For the test over every public payload.
     pub(crate) fn looser_misses(&self, text: &str) -> bool {
+        self.looser_lets_go(text) && self.whole().is_match(text)
+    }
+
+    /// Whether the looser grammar is sure not to match `text` (false without one, or when its
+    /// search gave up).
+    fn looser_lets_go(&self, text: &str) -> bool {
         let Some((dfa, caches)) = self.looser.as_deref() else {
             return false;
         };
         let mut cache = caches.get();
-        let looser = approx::lowered(text, |lowered| {
+        let found = approx::lowered(text, |lowered| {
             dfa.try_search_fwd(&mut cache, &Input::new(lowered).earliest(true))
         });
-        matches!(looser, Ok(None)) && self.whole().is_match(text)
+        matches!(found, Ok(None))
     }
 
     /// The ranges of the grammar's successive non-overlapping matches in `text`.
