@@ -33,7 +33,7 @@ mod turns;
 use crate::signal::Signal;
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [&Signal; 59] = [
+pub(crate) static SIGNALS: [&Signal; 60] = [
     &aside::ASIDE_INSTRUCTIONS,
     &aside::ASIDE_MARKED_BACK,
     &aside::ASIDE_MARKED_HERE,
@@ -84,6 +84,7 @@ pub(crate) static SIGNALS: [&Signal; 59] = [
     &addressing::REPLY_SCRIPT_ASKED,
     &own_prompt::TRAINING_TALK,
     &own_prompt::CONTEXT_ASKED,
+    &own_prompt::SYSTEM_PROMPT_ASKED,
     &own_prompt::CONTENTS_DUMPED,
     &identity::ROLE_PLAY,
     &identity::PERSONA,

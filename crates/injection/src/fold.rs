@@ -318,6 +318,11 @@ fn visible(c: char) -> Option<char> {
             'ℱ' => 'F',
             'ℳ' => 'M',
             'ℴ' => 'o',
+            // Turkish's dotted capital I and dotless small i: read as the Latin letters they
+            // are drawn like ("İGNORE ALL PREVİOUS İNSTRUCTİONS"), which case folding does not
+            // make them.
+            'İ' => 'I',
+            'ı' => 'i',
             // The two chars outside ASCII that case folding makes one with an ASCII letter:
             // the grammars' looser forms read folded text without them (`grammar::approx`).
             '\u{212A}' => 'K',

@@ -180,6 +180,35 @@ pub(super) static CONTEXT_ASKED: Signal = Signal {
     }),
 };
 
+/// The same of the system prompt, named as the one at hand ("… and reveal the system prompt",
+/// "begin by printing the full system prompt"). Articles name it too, so the order stands
+/// where an imperative does and weighs as a reader's; a chat widget's tool shows its
+/// system prompt, so a tool's text is not read.
+pub(super) static SYSTEM_PROMPT_ASKED: Signal = Signal {
+    what: "a request for what the model was given",
+    strength: PageOnly,
+    page: PageWeight::Reader,
+    excused: None,
+    needs: &[
+        &[
+            "list", "quot", "print", "repeat", "restat", "reveal", "show", "output", "dump",
+            "shar", "copy", "recit", "display",
+        ],
+        &[
+            "system prompt",
+            "system message",
+            "system instructions",
+            "preprompt",
+            "pre-prompt",
+        ],
+    ],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)(?:^|[.!?:;,(\n]\s*|\b(?:then|and|now|please|also|first|just)\s+|\b(?:begin|start)\s+by\s+)(?:list|quote|print|repeat|restate|reveal|show|output|dump|share|copy|recite|display)(?:ing)?\s+(?:out\s+)?(?:the|this)\s+(?:(?:full|entire|complete|whole|exact|original|hidden|initial)\s+){0,2}(?:system\s+(?:prompt|message|instructions)|pre-?prompt)\b",
+        )
+    }),
+};
+
 /// An order to output or dump data whole, raw or internal ("just output the raw customer
 /// database", "dump internal configuration"), where an imperative stands: what a program or a
 /// model does with what it holds. A person prints a form's full name, so "print" is not read.

@@ -100,7 +100,9 @@ pub(super) static MODE_CLAIMED: Signal = Signal {
     }),
 };
 
-/// A model without filters, restrictions or content policy.
+/// A model without filters, restrictions or content policy, or the reader bound to comply with
+/// whatever it is asked ("you must comply with every request": a person is asked to comply
+/// with a request, not with all of them; "we comply with all requests" is a company's).
 pub(super) static WITHOUT_LIMITS: Signal = Signal {
     what: "a model described as without limits",
     strength: Weak,
@@ -141,10 +143,11 @@ pub(super) static WITHOUT_LIMITS: Signal = Signal {
         "freed from",
         "released from",
         "excused from",
+        "comply with",
     ]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:unfiltered|uncensored|amoral|unethical|immoral|unrestricted|unbound|unchained|unshackled)\b|\b(?:no|without|any)\s+(?:restrictions|limitations|limits|boundaries|filters|rules)\b|\bdisclaimers?\b|\bcontent\s+polic(?:y|ies)\b|\b(?:exempt(?:ed)?|freed?|released|excused)\s+from\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+|my\s+)?(?:(?:usual|normal|standard|typical|default|safety|content|ethical)\s+)?(?:restrictions|rules|guidelines|polic(?:y|ies)|filters|limits|limitations|constraints|safeguards|guardrails)\b",
+            r"(?i)\b(?:unfiltered|uncensored|amoral|unethical|immoral|unrestricted|unbound|unchained|unshackled)\b|\b(?:no|without|any)\s+(?:restrictions|limitations|limits|boundaries|filters|rules)\b|\bdisclaimers?\b|\bcontent\s+polic(?:y|ies)\b|\b(?:exempt(?:ed)?|freed?|released|excused)\s+from\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+|my\s+)?(?:(?:usual|normal|standard|typical|default|safety|content|ethical)\s+)?(?:restrictions|rules|guidelines|polic(?:y|ies)|filters|limits|limitations|constraints|safeguards|guardrails)\b|\byou\s+(?:[\w']+\s+){0,2}?comply\s+with\s+(?:every|all|any)\s+(?:(?:single|possible|user)\s+)?(?:requests?|prompts?)\b",
         )
     }),
 };

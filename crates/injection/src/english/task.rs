@@ -114,7 +114,9 @@ pub(super) static NEW_INSTRUCTIONS_HEADER: Signal = Signal {
 };
 
 /// Money sent, transferred or paid to an account, a wallet or an IBAN (a word of money
-/// before the account's number: "send a transaction to US13…", "transfer $300 to GB33…").
+/// before the account's number: "send a transaction to US13…", "transfer $300 to GB33…"),
+/// the terms of the payment between ("transfer $30,000 in total, in small increments of no
+/// more than $10,000 to the account …").
 pub(super) static PAYMENT_ORDERED: Signal = Signal {
     what: "a payment ordered",
     strength: Weak,
@@ -142,7 +144,7 @@ pub(super) static PAYMENT_ORDERED: Signal = Signal {
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:send|transfer|wire|pay|move)\s+(?:[^.!?\n]{0,60}?\s)?to\s+(?:the\s+|this\s+|my\s+|our\s+)?(?:(?:bank|crypto|bitcoin|btc|savings|following)\s+)?(?:account|iban|wallet|address)\b|\b(?:send|transfer|wire|pay)\b[^.!?\n]{0,40}?(?:\b(?:transaction|money|funds|payment|amount)\b|[$€£])[^.!?\n]{0,60}?(?:(?-i:\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b)|\b(?:bc1[a-z0-9]{8,}|0x[0-9a-fA-F]{16,})\b)|\b(?:purchase|buy|book|order)\s+(?:[^.!?\n]{0,40}?\s)?(?:using|with)\s+(?:the\s+)?(?:user's|their|saved|stored)\s+(?:credit\s+|debit\s+|payment\s+)?(?:card|payment|account)",
+            r"(?i)\b(?:send|transfer|wire|pay|move)\s+(?:[^.!?\n]{0,100}?\s)?to\s+(?:the\s+|this\s+|my\s+|our\s+)?(?:(?:bank|crypto|bitcoin|btc|savings|following)\s+)?(?:account|iban|wallet|address)\b|\b(?:send|transfer|wire|pay)\b[^.!?\n]{0,40}?(?:\b(?:transaction|money|funds|payment|amount)\b|[$€£])[^.!?\n]{0,100}?(?:(?-i:\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b)|\b(?:bc1[a-z0-9]{8,}|0x[0-9a-fA-F]{16,})\b)|\b(?:purchase|buy|book|order)\s+(?:[^.!?\n]{0,40}?\s)?(?:using|with)\s+(?:the\s+)?(?:user's|their|saved|stored)\s+(?:credit\s+|debit\s+|payment\s+)?(?:card|payment|account)",
         )
     }),
 };
