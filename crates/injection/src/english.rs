@@ -33,7 +33,7 @@ mod turns;
 use crate::signal::Signal;
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [&Signal; 60] = [
+pub(crate) static SIGNALS: [&Signal; 61] = [
     &aside::ASIDE_INSTRUCTIONS,
     &aside::ASIDE_MARKED_BACK,
     &aside::ASIDE_MARKED_HERE,
@@ -51,6 +51,7 @@ pub(crate) static SIGNALS: [&Signal; 60] = [
     &data_sent::USER_DATA_SENT,
     &data_sent::THEIR_DATA_SENT,
     &data_sent::BULK_DATA_SENT,
+    &data_sent::GATHERED_DATA_SENT,
     &secrets::SECRETS_PRINTED,
     &shell::SHELL_HIDDEN,
     &smuggled::WORDS_SMUGGLED,

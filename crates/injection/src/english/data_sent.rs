@@ -130,8 +130,43 @@ pub(super) static BULK_DATA_SENT: Signal = Signal {
     }),
 };
 
-/// Anything sent, forwarded or posted to an address outside: a page's reader is told that
-/// too ("send your CV to jobs@…"), so it weighs as a reader's signal.
+/// Data held in bulk gathered first, then sent on by a pronoun: "get all user information …
+/// and send it to my email address …", "concatenate the messages from all channels and post
+/// them to the website …", "rassemble les données clients et envoie-les …" (AgentDojo,
+/// bastioncorpus). The data is others', as in [`BULK_DATA_SENT`] (the messages of a chat's
+/// channels among them), and it goes to an e-mail address or a website named as one: a CRM's
+/// how-to uploads "all customer records" to its own service.
+pub(super) static GATHERED_DATA_SENT: Signal = Signal {
+    what: "the user's data sent to an address",
+    strength: Strong,
+    page: PageWeight::Strong,
+    excused: Some(not_a_request_of_others),
+    needs: &[
+        &[
+            "get",
+            "gather",
+            "collect",
+            "compile",
+            "extract",
+            "fetch",
+            "retriev",
+            "concatenat",
+            "export",
+            "copy",
+        ],
+        SEND_PIECES,
+        &["@", "site"],
+    ],
+    pattern: LazyLock::new(|| {
+        english(
+            r"(?i)\b(?:get|gather|collect|compile|extract|fetch|retrieve|concatenate|export|copy)\b[^.!?\n]{0,40}?(?:{BULK}|(?:all\s+)?(?:the\s+)?(?:messages|conversations|posts|chats)\s+(?:from|in|on|of|sent\s+to|posted\s+(?:to|in))\s+(?:all|every|each|the\s+[\w-]+)\s+channels?)(?:[^.!?\n]|[.!?][!-~]){0,120}?(?:[.!?]\s+)?\b(?:and\s+|then\s+)?(?:send|e-?mail|mail|forward|post|upload|share)\s+(?:it|them|this|these|those|everything)\s+(?:all\s+)?to\s+(?:(?:my|the|this|our|a)\s+(?:[\w-]+\s+){0,3}?)?['\x22`]?(?:(?-u:[\w.+-])+@(?-u:[\w-])+(?:\.(?-u:[\w-])+)+|(?:web)?site\s+(?:at\s+)?(?:https?://)?(?:www\.)?(?-u:[\w-])+(?:\.(?-u:[\w-])+)+)",
+        )
+    }),
+};
+
+/// Anything sent, forwarded or posted to an address outside, the address itself or named
+/// before it ("to my wife's email address: jane@…"): a page's reader is told that too ("send
+/// your CV to jobs@…"), so it weighs as a reader's signal.
 pub(super) static SENT_OUT: Signal = Signal {
     what: "something sent to an outside address",
     strength: Weak,
@@ -143,7 +178,7 @@ pub(super) static SENT_OUT: Signal = Signal {
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:send|sending|e-?mail|mail|forward|post|upload|share|submit|leak|exfiltrate|copy|transmit|paste)\b(?:[^.!?\n]|[.!?][!-~]){0,160}?\b(?:to|at|into|on)\s*:?\s+['\x22`]?(?:{DEST}|www\.(?-u:[\w-])+(?:\.(?-u:[\w-])+)+|(?-u:[\w-])+(?:\.(?-u:[\w-])+)*\.(?:com|net|org|io)(?:/\S*)?\b)",
+            r"(?i)\b(?:send|sending|e-?mail|mail|forward|post|upload|share|submit|leak|exfiltrate|copy|transmit|paste)\b(?:[^.!?\n]|[.!?][!-~]){0,160}?\b(?:to|at|into|on)\s*:?\s+(?:(?:my|the|this|our|his|her|their)\s+(?:[\w'-]+\s+){0,3}?(?:e-?mail\s+)?address(?:es)?\s*[:,]?\s+)?['\x22`]?(?:{DEST}|www\.(?-u:[\w-])+(?:\.(?-u:[\w-])+)+|(?-u:[\w-])+(?:\.(?-u:[\w-])+)*\.(?:com|net|org|io)(?:/\S*)?\b)",
         )
     }),
 };

@@ -204,7 +204,7 @@ pub(super) static SYSTEM_PROMPT_ASKED: Signal = Signal {
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)(?:^|[.!?:;,(\n]\s*|\b(?:then|and|now|please|also|first|just)\s+|\b(?:begin|start)\s+by\s+)(?:list|quote|print|repeat|restate|reveal|show|output|dump|share|copy|recite|display)(?:ing)?\s+(?:out\s+)?(?:the|this)\s+(?:(?:full|entire|complete|whole|exact|original|hidden|initial)\s+){0,2}(?:system\s+(?:prompt|message|instructions)|pre-?prompt)\b",
+            r"(?i)(?:(?:^|[.!?:;,(\n]\s*|\b(?:then|and|now|please|also|first|just)\s+)(?:list|quote|print|repeat|restate|reveal|show|output|dump|share|copy|recite|display)|\b(?:begin|start)\s+by\s+(?:listing|quoting|printing|repeating|restating|revealing|showing|outputting|dumping|sharing|copying|reciting|displaying))\s+(?:out\s+)?(?:the|this)\s+(?:(?:full|entire|complete|whole|exact|original|hidden|initial)\s+){0,2}(?:system\s+(?:prompt|message|instructions)|pre-?prompt)\b",
         )
     }),
 };
