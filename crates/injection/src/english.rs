@@ -33,7 +33,7 @@ mod turns;
 use crate::signal::Signal;
 
 /// The signals, strongest kinds first (the first found names the finding).
-pub(crate) static SIGNALS: [&Signal; 61] = [
+pub(crate) static SIGNALS: [&Signal; 62] = [
     &aside::ASIDE_INSTRUCTIONS,
     &aside::ASIDE_MARKED_BACK,
     &aside::ASIDE_MARKED_HERE,
@@ -80,6 +80,7 @@ pub(crate) static SIGNALS: [&Signal; 61] = [
     &memory::MEMORY_WRITE,
     &data_sent::SENT_OUT,
     &response::RESPONSE_DICTATED,
+    &response::RESPONSE_PLACED,
     &response::MARKUP_PLANTED,
     &addressing::REPLY_SCRIPT,
     &addressing::REPLY_SCRIPT_ASKED,

@@ -147,7 +147,7 @@ pub(super) static WITHOUT_LIMITS: Signal = Signal {
     ]],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:unfiltered|uncensored|amoral|unethical|immoral|unrestricted|unbound|unchained|unshackled)\b|\b(?:no|without|any)\s+(?:restrictions|limitations|limits|boundaries|filters|rules)\b|\bdisclaimers?\b|\bcontent\s+polic(?:y|ies)\b|\b(?:exempt(?:ed)?|freed?|released|excused)\s+from\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+|my\s+)?(?:(?:usual|normal|standard|typical|default|safety|content|ethical)\s+)?(?:restrictions|rules|guidelines|polic(?:y|ies)|filters|limits|limitations|constraints|safeguards|guardrails)\b|\byou\s+(?:[\w']+\s+){0,2}?comply\s+with\s+(?:every|all|any)\s+(?:(?:single|possible|user)\s+)?(?:requests?|prompts?)\b",
+            r"(?i)\b(?:unfiltered|uncensored|amoral|unethical|immoral|unrestricted|unbound|unchained|unshackled)\b|\b(?:no|without|any)\s+(?:restrictions|limitations|limits|boundaries|filters|rules)\b|\bdisclaimers?\b|\bcontent\s+polic(?:y|ies)\b|\b(?:exempt(?:ed)?|freed?|released|excused)\s+from\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+|my\s+)?(?:(?:usual|normal|standard|typical|default|safety|content|ethical)\s+)?(?:restrictions|rules|guidelines|polic(?:y|ies)|filters|limits|limitations|constraints|safeguards|guardrails)\b|\byou\s+(?:(?-u:[\w'])+\s+){0,2}?comply\s+with\s+(?:every|all|any)\s+(?:(?:single|possible|user)\s+)?(?:requests?|prompts?)\b",
         )
     }),
 };
