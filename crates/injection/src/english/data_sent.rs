@@ -222,3 +222,6 @@ pub(super) fn warm_up() {
     let _ = NEGATED_SEND.is_match("");
     let _ = DESCRIBED_SEND.is_match("");
 }
+
+#[cfg(test)]
+mod tests;
