@@ -132,7 +132,7 @@ pub(super) static BULK_DATA_SENT: Signal = Signal {
 
 /// Data held in bulk gathered first, then sent on by a pronoun: "get all user information …
 /// and send it to my email address …", "concatenate the messages from all channels and post
-/// them to the website …", "rassemble les données clients et envoie-les …" (AgentDojo,
+/// them to the website …", "collect the customer emails … and send them to …" (AgentDojo,
 /// bastioncorpus). The data is others', as in [`BULK_DATA_SENT`] (the messages of a chat's
 /// channels among them), and it goes to an e-mail address or a website named as one, by its
 /// URL or a name with `www.`: a CRM's how-to uploads "all customer records" to its own
@@ -160,7 +160,7 @@ pub(super) static GATHERED_DATA_SENT: Signal = Signal {
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:get|gather|collect|compile|extract|fetch|retrieve|concatenate|export|copy)\b[^.!?\n]{0,40}?(?:{BULK}|(?:all\s+)?(?:the\s+)?(?:messages|conversations|posts|chats)\s+(?:from|in|on|of|sent\s+to|posted\s+(?:to|in))\s+(?:all|every|each|the\s+[\w-]+)\s+channels?)(?:[^.!?\n]|[.!?][!-~]){0,120}?(?:[.!?]\s+)?\b(?:and\s+|then\s+)?(?:send|e-?mail|mail|forward|post|upload|share)\s+(?:it|them|this|these|those|everything)\s+(?:all\s+)?to\s+(?:(?:my|the|this|our|a)\s+(?:(?-u:[\w'-])+\s+){0,3}?)?['\x22`]?(?:(?-u:[\w.+-])+@(?-u:[\w-])+(?:\.(?-u:[\w-])+)+|(?:web)?site\s+(?:at\s+)?(?:https?://|www\.)(?-u:[\w-])+(?:\.(?-u:[\w-])+)+)",
+            r"(?i)\b(?:get|gather|collect|compile|extract|fetch|retrieve|concatenate|export|copy)\b[^.!?\n]{0,40}?(?:{BULK}|(?:all\s+)?(?:the\s+)?(?:messages|conversations|posts|chats)\s+(?:from|in|on|of|sent\s+to|posted\s+(?:to|in))\s+(?:all|every|each|the\s+(?-u:[\w-])+)\s+channels?)(?:[^.!?\n]|[.!?][!-~]){0,120}?(?:[.!?]\s+)?\b(?:and\s+|then\s+)?(?:send|e-?mail|mail|forward|post|upload|share)\s+(?:it|them|this|these|those|everything)\s+(?:all\s+)?to\s+(?:(?:my|the|this|our|a)\s+(?:(?-u:[\w'-])+\s+){0,3}?)?['\x22`]?(?:(?-u:[\w.+-])+@(?-u:[\w-])+(?:\.(?-u:[\w-])+)+|(?:web)?site\s+(?:at\s+)?(?:https?://|www\.)(?-u:[\w-])+(?:\.(?-u:[\w-])+)+)",
         )
     }),
 };
