@@ -124,6 +124,9 @@ const CLASSES: &[(&str, &str)] = &[
         "{BULK}",
         r"(?:(?:all|every|the\s+(?:full|complete|entire|whole)|full|complete|entire)\s+(?:of\s+)?(?:the\s+|my\s+|their\s+|our\s+)?(?:customers?|clients?|users?|employees?|patients?|members?|accounts?)(?:'s|s')?\s+(?:lists?|data(?:base)?|records?|details|information|e-?mails|messages|files|documents|contacts|history)|(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:e-?mails|messages|files|documents|conversations|contacts)\s+(?:in|from|on)\s+my\s|contents?\s+of\s+(?:all|every|my)(?-u:\b)|(?:all|every)\s+(?:of\s+)?my\s+(?:[\w-]+\s+){0,2}?(?:e-?mails|messages|files|documents|conversations|contacts|data|information))",
     ),
+    // An e-mail address whole, its domain with a dot: where data held in bulk is sent ("to
+    // x@example.com"), which a name alone ("to x@") is not. ASCII, as `{DEST}` is.
+    ("{EMAIL}", r"(?-u:[\w.+-])+@(?-u:[\w-])+(?:\.(?-u:[\w-])+)+"),
     // A destination outside: an e-mail address or a URL. Addresses and domains are ASCII
     // (look-alike letters are folded to it first), and an ASCII class compiles to a tenth of
     // the automaton of Unicode's `\w`.

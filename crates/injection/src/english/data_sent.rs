@@ -125,7 +125,7 @@ pub(super) static BULK_DATA_SENT: Signal = Signal {
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:send|e-?mail|mail|forward|post|upload|share|transmit|exfiltrate|leak)\b[^.!?\n]{0,60}?\b{BULK}(?:[^.!?\n]|[.!?][!-~]){0,100}?\b(?:to|at)\s*:?\s+['\x22`]?(?-u:[\w.+-])+@(?-u:[\w-])+(?:\.(?-u:[\w-])+)+",
+            r"(?i)\b(?:send|e-?mail|mail|forward|post|upload|share|transmit|exfiltrate|leak)\b[^.!?\n]{0,60}?\b{BULK}(?:[^.!?\n]|[.!?][!-~]){0,100}?\b(?:to|at)\s*:?\s+['\x22`]?{EMAIL}",
         )
     }),
 };
@@ -160,7 +160,7 @@ pub(super) static GATHERED_DATA_SENT: Signal = Signal {
     ],
     pattern: LazyLock::new(|| {
         english(
-            r"(?i)\b(?:get|gather|collect|compile|extract|fetch|retrieve|concatenate|export|copy)\b[^.!?\n]{0,40}?(?:{BULK}|(?:all\s+)?(?:the\s+)?(?:messages|conversations|posts|chats)\s+(?:from|in|on|of|sent\s+to|posted\s+(?:to|in))\s+(?:all|every|each|the\s+(?-u:[\w-])+)\s+channels?)(?:[^.!?\n]|[.!?][!-~]){0,120}?(?:[.!?]\s+)?\b(?:and\s+|then\s+)?(?:send|e-?mail|mail|forward|post|upload|share)\s+(?:it|them|this|these|those|everything)\s+(?:all\s+)?to\s+(?:(?:my|the|this|our|a)\s+(?:(?-u:[\w'-])+\s+){0,3}?)?['\x22`]?(?:(?-u:[\w.+-])+@(?-u:[\w-])+(?:\.(?-u:[\w-])+)+|(?:web)?site\s+(?:at\s+)?(?:https?://|www\.)(?-u:[\w-])+(?:\.(?-u:[\w-])+)+)",
+            r"(?i)\b(?:get|gather|collect|compile|extract|fetch|retrieve|concatenate|export|copy)\b[^.!?\n]{0,40}?(?:{BULK}|(?:all\s+)?(?:the\s+)?(?:messages|conversations|posts|chats)\s+(?:from|in|on|of|sent\s+to|posted\s+(?:to|in))\s+(?:all|every|each|the\s+(?-u:[\w-])+)\s+channels?)(?:[^.!?\n]|[.!?][!-~]){0,120}?(?:[.!?]\s+)?\b(?:and\s+|then\s+)?(?:send|e-?mail|mail|forward|post|upload|share)\s+(?:it|them|this|these|those|everything)\s+(?:all\s+)?to\s+(?:(?:my|the|this|our|a)\s+(?:(?-u:[\w'-])+\s+){0,3}?)?['\x22`]?(?:{EMAIL}|(?:web)?site\s+(?:at\s+)?(?:https?://|www\.)(?-u:[\w-])+(?:\.(?-u:[\w-])+)+)",
         )
     }),
 };
