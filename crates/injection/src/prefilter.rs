@@ -123,8 +123,53 @@ impl Pieces {
         self.0[piece / 64] |= 1 << (piece % 64);
     }
 
+    fn contains(&self, piece: usize) -> bool {
+        self.0[piece / 64] & (1 << (piece % 64)) != 0
+    }
+
     fn meets(&self, other: &Self) -> bool {
         self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+    }
+}
+
+/// The pieces found in a text, listed while they are few: a group is then asked of each of
+/// them, a bit apiece, instead of being met word by word with the set of every piece.
+struct Found {
+    set: Pieces,
+    listed: [u16; FEW_PIECES],
+    count: usize,
+}
+
+/// The most pieces [`Found`] lists: a page's text holds two or three.
+const FEW_PIECES: usize = 16;
+
+impl Found {
+    fn new() -> Self {
+        Self {
+            set: Pieces::default(),
+            listed: [0; FEW_PIECES],
+            count: 0,
+        }
+    }
+
+    fn insert(&mut self, piece: usize) {
+        if self.set.contains(piece) {
+            return;
+        }
+        self.set.insert(piece);
+        if let Some(slot) = self.listed.get_mut(self.count) {
+            // A piece's index fits: `MAX_PIECES` is below `u16::MAX`.
+            *slot = piece as u16;
+        }
+        self.count += 1;
+    }
+
+    /// Whether one of the pieces found is in `group`.
+    fn meets(&self, group: &Pieces) -> bool {
+        match self.listed.get(..self.count) {
+            Some(listed) => listed.iter().any(|&p| group.contains(usize::from(p))),
+            None => group.meets(&self.set),
+        }
     }
 }
 
@@ -180,7 +225,7 @@ pub(crate) fn candidates(folded: &str) -> Mask {
 /// [`candidates`] in a text already made a [`haystack`].
 fn candidates_in(haystack: &str) -> Mask {
     let prefilter = &*PREFILTER;
-    let mut found = Pieces::default();
+    let mut found = Found::new();
     let mut maybe = Mask::EMPTY;
     for m in prefilter.automaton.find_overlapping_iter(haystack) {
         let pattern = &prefilter.patterns[m.pattern().as_usize()];
@@ -193,7 +238,7 @@ fn candidates_in(haystack: &str) -> Mask {
     }
     let mut mask = Mask::EMPTY;
     for i in maybe.ones() {
-        if prefilter.groups[i].iter().all(|g| g.meets(&found)) {
+        if prefilter.groups[i].iter().all(|g| found.meets(g)) {
             mask |= Mask::one(i);
         }
     }
