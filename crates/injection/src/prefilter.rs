@@ -143,6 +143,9 @@ struct Found {
 /// The most pieces [`Found`] lists: a page's text holds two or three.
 const FEW_PIECES: usize = 16;
 
+// A piece's index is listed as a `u16`.
+const _: () = assert!(MAX_PIECES <= u16::MAX as usize);
+
 impl Found {
     fn new() -> Self {
         Self {
@@ -158,7 +161,7 @@ impl Found {
         }
         self.set.insert(piece);
         if let Some(slot) = self.listed.get_mut(self.count) {
-            // A piece's index fits: `MAX_PIECES` is below `u16::MAX`.
+            // Fits: `build` keeps the pieces within `MAX_PIECES`, itself within `u16`.
             *slot = piece as u16;
         }
         self.count += 1;
