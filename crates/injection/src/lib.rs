@@ -15,7 +15,7 @@ mod signal;
 mod spans;
 mod verdict;
 
-pub use batch::{scan_all, scan_all_here};
+pub use batch::{scan_all, scan_all_beside, scan_all_here};
 pub use spans::spans;
 pub use verdict::{
     Finding, Origin, addressed_to_agent, looser_grammars_missing, scan, scan_keeping,

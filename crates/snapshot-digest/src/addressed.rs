@@ -42,6 +42,15 @@ pub struct HeldBack {
 /// ```
 #[must_use]
 pub fn held_back(snapshot: &Snapshot<'_>) -> Vec<HeldBack> {
+    held_back_by(snapshot, mcp_lean_injection::scan_all)
+}
+
+/// [`held_back`] with `scan` giving the verdicts on the page's strings: the scan beside a
+/// digest reads them on its own thread, where the digest has the other core.
+fn held_back_by(
+    snapshot: &Snapshot<'_>,
+    scan: fn(&[&str], mcp_lean_injection::Origin) -> Vec<Option<mcp_lean_injection::Finding>>,
+) -> Vec<HeldBack> {
     // Every string at once, so that the grammars they need are compiled together.
     let mut texts = Vec::new();
     let mut owners = Vec::new();
@@ -55,7 +64,7 @@ pub fn held_back(snapshot: &Snapshot<'_>) -> Vec<HeldBack> {
             owners.push(id);
         }
     }
-    let found = mcp_lean_injection::scan_all(&texts, mcp_lean_injection::Origin::Page);
+    let found = scan(&texts, mcp_lean_injection::Origin::Page);
     let mut out: Vec<HeldBack> = Vec::new();
     for (id, found) in owners.into_iter().zip(found) {
         let Some(found) = found else { continue };
@@ -192,7 +201,8 @@ const BESIDE_NODES: usize = 2_000;
 /// one-shot process the scan is mostly compiling grammars, four times the work of
 /// `wikipedia-2`'s goal digest, so it compiles on as many threads as the machine has cores,
 /// which have the cores to themselves once the digest is done (`docs/benchmarks-log.md`,
-/// 2026-11-30: a fifth less time for the whole process than with one scan thread).
+/// 2026-11-30: a fifth less time for the whole process than with one scan thread); its texts
+/// it reads on its own thread, which would otherwise take turns with the digest.
 pub(crate) fn with_held_back_beside<R>(
     snapshot: &Snapshot<'_>,
     hold: &HoldBack,
@@ -204,7 +214,9 @@ pub(crate) fn with_held_back_beside<R>(
     let outcome = std::thread::scope(|scope| {
         let scan = std::thread::Builder::new()
             .name("held-back scan".to_owned())
-            .spawn_scoped(scope, || held_back(snapshot));
+            .spawn_scoped(scope, || {
+                held_back_by(snapshot, mcp_lean_injection::scan_all_beside)
+            });
         // A thread that cannot start leaves the scan to this one.
         let Ok(scan) = scan else {
             return Err(held_back(snapshot));

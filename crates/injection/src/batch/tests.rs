@@ -1,6 +1,6 @@
 //! Texts read apart on several threads get the verdicts they get on one.
 
-use super::{WORTH_READING_APART, scan_all_with};
+use super::{Threads, WORTH_READING_APART, scan_all_with};
 use crate::verdict::{Origin, scan};
 
 #[test]
@@ -18,10 +18,25 @@ fn texts_read_apart_get_the_verdicts_each_gets_alone() {
         .collect();
     let borrowed: Vec<&str> = texts.iter().map(String::as_str).collect();
     for origin in [Origin::Page, Origin::Tool] {
-        let alone = scan_all_with(&borrowed, origin, 1);
+        let alone = scan_all_with(
+            &borrowed,
+            origin,
+            Threads {
+                compile: 1,
+                read: 1,
+            },
+        );
+        assert_eq!(crate::scan_all_beside(&borrowed, origin), alone, "beside");
         for threads in [2, 3, 64] {
             assert_eq!(
-                scan_all_with(&borrowed, origin, threads),
+                scan_all_with(
+                    &borrowed,
+                    origin,
+                    Threads {
+                        compile: threads,
+                        read: threads
+                    }
+                ),
                 alone,
                 "{threads}"
             );
