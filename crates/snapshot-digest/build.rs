@@ -64,8 +64,8 @@ fn write_trie(out_dir: &Path) {
 
 /// The function-word table by word: `stopwords-by-word.tsv`, a line per folded word with the
 /// lists that hold it as hex bits (bit 0 English, bit `k` the `k`th other language in table
-/// order, at most 64 lists), sorted by word for binary search; and `stopwords-lists.rs`, the
-/// number of lists.
+/// order, at most 64 lists), sorted by word for binary search, with `stopwords-by-word.idx`,
+/// where its lines start; and `stopwords-lists.rs`, the number of lists.
 fn write_function_words(out_dir: &Path) {
     let table = match std::fs::read_to_string(STOPWORDS) {
         Ok(table) => table,
@@ -97,6 +97,15 @@ fn write_function_words(out_dir: &Path) {
         by_word.push_str(&format!("{word}\t{mask:x}\n"));
     }
     write(out_dir, "stopwords-by-word.tsv", by_word.as_bytes());
+    // Where each line starts, a little-endian u32 each: a page's first 600 words are each
+    // looked up, and a search over line starts reads a line a step.
+    let mut starts = Vec::new();
+    let mut at = 0u32;
+    for line in by_word.lines() {
+        starts.extend_from_slice(&at.to_le_bytes());
+        at += u32::try_from(line.len() + 1).unwrap_or(u32::MAX);
+    }
+    write(out_dir, "stopwords-by-word.idx", &starts);
     let lists = format!(
         "/// How many lists the function-word table holds, English's included.\nconst LISTS: usize = {next};\n"
     );

@@ -9,8 +9,10 @@
 mod hash;
 mod layout;
 mod meaning;
+mod order;
 mod rank;
 mod settings;
+mod shares;
 
 use layout::assemble::{self, Fit, Request};
 use layout::{outline, pages};

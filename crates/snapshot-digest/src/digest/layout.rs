@@ -6,7 +6,7 @@
 
 use super::meaning::text;
 use super::rank::{Ranked, credit, form, goal};
-use super::{hash, settings};
+use super::{hash, order, settings};
 
 pub(super) mod assemble;
 pub(super) mod candidates;

@@ -5,6 +5,7 @@
 use super::credit::{WordCredit, is_actionable, is_form_control};
 use super::form::form_of;
 use super::hash::{FastMap, FastSet};
+use super::order::best_first;
 use super::select::{Signature, signature};
 use super::tuning::COMPANIONS;
 use crate::syntax::{Brief, render_node_at};
@@ -92,12 +93,7 @@ impl<'s> Candidates<'s> {
                     && nodes[i].addressable()
             })
             .collect();
-        order.sort_by(|&a, &b| {
-            score[b]
-                .total_cmp(&score[a])
-                .then(credit.in_main(b).cmp(&credit.in_main(a)))
-                .then(a.cmp(&b))
-        });
+        best_first(&mut order, |i| score[i], |i| credit.in_main(i));
         Self {
             texts,
             score: score.to_vec(),
@@ -202,7 +198,7 @@ impl<'s> Candidates<'s> {
             .collect();
         // The best-ranked of them: a sign-in form's submit button before its social-login
         // buttons, though these come first in the document.
-        companions.sort_by(|&a, &b| self.score[b].total_cmp(&self.score[a]).then(a.cmp(&b)));
+        best_first(&mut companions, |i| self.score[i], |_| false);
         companions.truncate(COMPANIONS);
         companions.sort_unstable();
         unit.extend(companions);

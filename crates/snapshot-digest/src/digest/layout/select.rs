@@ -2,6 +2,7 @@
 
 use super::credit::{NodeScore, WordCredit, is_actionable, is_context, is_form_control};
 use super::form::form_of;
+use super::order::best_first;
 use super::tuning::{
     ATTR_CHARS, FORM_CONTROLS, GROUP_CONTROLS, INDENT_LEVELS, LABEL_CHARS, LINE_CHARS,
     LINE_TEXT_CHARS, POOL, PROP_LINE_CHARS, RELATIVE_FLOOR, REPEAT_CREDIT, ROW_CAP,
@@ -142,7 +143,7 @@ impl<'s> Pool<'s> {
     /// The best-scored nodes, down to `RELATIVE_FLOOR` of the best, at most `POOL`.
     pub(crate) fn new(snap: &'s Snapshot<'_>, score: &[f32], credit: &WordCredit<'_, '_>) -> Self {
         let mut ranked: Vec<usize> = (0..score.len()).filter(|&i| score[i] > 0.0).collect();
-        ranked.sort_by(|&a, &b| score[b].total_cmp(&score[a]).then(a.cmp(&b)));
+        best_first(&mut ranked, |i| score[i], |_| false);
         let floor = ranked.first().map_or(0.0, |&f| score[f] * RELATIVE_FLOOR);
         ranked.retain(|&i| score[i] >= floor);
         ranked.truncate(POOL);

@@ -23,6 +23,7 @@ use self::format::{Table, piece_texts, u32_at};
 use self::trie::{ROOT, Trie};
 use super::hash::FastMap;
 use super::lexicon::is_stopword;
+use super::shares::{cores, in_shares};
 use super::text::{fold_into, for_each_word};
 use super::tuning::UNKNOWN_LOGP;
 
@@ -372,84 +373,134 @@ impl<'m> Pieces<'m> {
     }
 }
 
+/// Fewer texts than this are read on the calling thread alone: a thread costs more than
+/// reading a share of them saves (`wikipedia-2`'s question digest reads about 4,100 texts in
+/// 4 ms on one core; a page of median size a few hundred).
+const WORTH_SHARING: usize = 1_000;
+
+/// The pieces of a share of the texts, one after another, and where each text's lie.
+struct Cut {
+    pieces: Vec<u32>,
+    spans: Vec<std::ops::Range<usize>>,
+}
+
 impl Relatedness for StaticEmbeddings {
     fn scores(&self, goal: &str, texts: &[&str]) -> Vec<f32> {
-        let mut pieces = Pieces::new(self);
         let mut goal_pieces = Vec::new();
-        pieces.of(goal, true, &mut goal_pieces);
-        let mut all = Vec::new();
-        let mut spans = Vec::with_capacity(texts.len());
-        for text in texts {
-            let start = all.len();
-            pieces.of(text, false, &mut all);
-            spans.push(start..all.len());
-        }
+        Pieces::new(self).of(goal, true, &mut goal_pieces);
+        // Each text is cut and weighed on its own, so the texts are split among the cores
+        // when they are many; every share segments its own words, with the same result.
+        let threads = if texts.len() < WORTH_SHARING {
+            1
+        } else {
+            cores()
+        };
+        let cuts = in_shares(texts, threads, |texts| {
+            let mut pieces = Pieces::new(self);
+            let mut cut = Cut {
+                pieces: Vec::new(),
+                spans: Vec::with_capacity(texts.len()),
+            };
+            for text in texts {
+                let start = cut.pieces.len();
+                pieces.of(text, false, &mut cut.pieces);
+                cut.spans.push(start..cut.pieces.len());
+            }
+            cut
+        });
         // Document frequency of each piece over the texts: a piece in every control (the
         // site's name, a section's heading) says little about which one the goal needs.
         let mut df = vec![0u32; self.pieces];
+        let mut on_page = Vec::new();
         let mut seen = Vec::new();
-        for span in &spans {
-            seen.clear();
-            seen.extend_from_slice(&all[span.clone()]);
-            seen.sort_unstable();
-            seen.dedup();
-            for &p in &seen {
-                df[p as usize] += 1;
+        for cut in &cuts {
+            for span in &cut.spans {
+                seen.clear();
+                seen.extend_from_slice(&cut.pieces[span.clone()]);
+                seen.sort_unstable();
+                seen.dedup();
+                for &p in &seen {
+                    if df[p as usize] == 0 {
+                        on_page.push(p);
+                    }
+                    df[p as usize] += 1;
+                }
             }
         }
+        // Each piece's weight once, where it was counted: a page's texts hold tens of
+        // thousands of pieces and a few thousand distinct ones. A goal's piece no text has
+        // is weighed as one in no text.
         #[allow(clippy::cast_precision_loss, reason = "counts far below 2^24")]
         let total = texts.len() as f32 + 1.0;
         #[allow(clippy::cast_precision_loss, reason = "counts far below 2^24")]
-        let idf = |p: u32| (total / (df[p as usize] as f32 + 0.5)).ln();
-        // The text each piece was last summed for, so that a repeated piece counts once
-        // without a search of the text's earlier pieces (a paragraph has hundreds).
-        let mut last = vec![u32::MAX; self.pieces];
-        let goal_vector = self.weighted_sum(&goal_pieces, &idf, &mut last, u32::MAX - 1);
+        let idf = |count: u32| (total / (count as f32 + 0.5)).ln();
+        let mut weight = vec![idf(0); self.pieces];
+        for &p in &on_page {
+            weight[p as usize] = idf(df[p as usize]);
+        }
+        let mut goal_vector = vec![0.0f32; self.dims];
+        // A goal has a few pieces: each is looked for among those summed before it.
+        let mut summed = Vec::new();
+        self.weighted_sum(&goal_pieces, &weight, &mut goal_vector, |p| {
+            let first = !summed.contains(&p);
+            summed.push(p);
+            first
+        });
         let goal_norm = norm(&goal_vector);
         if goal_norm == 0.0 {
             return vec![f32::NEG_INFINITY; texts.len()];
         }
-        spans
-            .iter()
-            .zip(0u32..)
-            .map(|(span, k)| {
-                let v = self.weighted_sum(&all[span.clone()], &idf, &mut last, k);
-                let n = norm(&v);
-                if n == 0.0 {
-                    return f32::NEG_INFINITY;
-                }
-                v.iter().zip(&goal_vector).map(|(a, b)| a * b).sum::<f32>() / (n * goal_norm)
-            })
-            .collect()
+        let weigh = |cut: &Cut| {
+            // The text each piece was last summed for, so that a repeated piece counts once
+            // without a search of the text's earlier pieces (a paragraph has hundreds).
+            let mut last = vec![u32::MAX; self.pieces];
+            let mut v = vec![0.0f32; self.dims];
+            cut.spans
+                .iter()
+                .zip(0u32..)
+                .map(|(span, k)| {
+                    self.weighted_sum(&cut.pieces[span.clone()], &weight, &mut v, |p| {
+                        last.get_mut(p as usize)
+                            .is_some_and(|seen| std::mem::replace(seen, k) != k)
+                    });
+                    let n = norm(&v);
+                    if n == 0.0 {
+                        return f32::NEG_INFINITY;
+                    }
+                    v.iter().zip(&goal_vector).map(|(a, b)| a * b).sum::<f32>() / (n * goal_norm)
+                })
+                .collect::<Vec<f32>>()
+        };
+        in_shares(&cuts, cuts.len(), |cuts| {
+            cuts.iter().flat_map(weigh).collect::<Vec<f32>>()
+        })
+        .concat()
     }
 }
 
 impl StaticEmbeddings {
-    /// The sum of the pieces' vectors, each weighted by `weight` (a repeated piece counts
-    /// once: a name that repeats a word is no nearer for it). `last` holds, per piece, the
-    /// `text` it was last summed for; each call gives a `text` of its own.
+    /// The sum of the pieces' vectors into `sum`, each weighted by its `weight`, a repeated
+    /// piece counted once (a name that repeats a word is no nearer for it): `first` says
+    /// whether a piece is met for the first time in this sum.
     fn weighted_sum(
         &self,
         pieces: &[u32],
-        weight: &impl Fn(u32) -> f32,
-        last: &mut [u32],
-        text: u32,
-    ) -> Vec<f32> {
-        let mut sum = vec![0.0f32; self.dims];
+        weight: &[f32],
+        sum: &mut [f32],
+        mut first: impl FnMut(u32) -> bool,
+    ) {
+        sum.fill(0.0);
         for &p in pieces {
-            let Some(seen) = last.get_mut(p as usize) else {
+            let Some(&w) = weight.get(p as usize) else {
                 continue;
             };
-            if *seen == text {
+            if !first(p) {
                 continue;
             }
-            *seen = text;
-            let w = weight(p);
             for (s, &c) in sum.iter_mut().zip(self.row(p)) {
                 *s += w * f32::from(c.cast_signed());
             }
         }
-        sum
     }
 }
 

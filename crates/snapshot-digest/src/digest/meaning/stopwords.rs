@@ -18,10 +18,10 @@ include!(concat!(env!("OUT_DIR"), "/stopwords-lists.rs"));
 /// language, its ISO 639-3 code, a tab, its words): each word of any list, folded, a tab, and
 /// one bit per list holding it in hex, bit 0 English, bit `k` the `k`th other language in
 /// table order. Looked up where it lies: a process reads the few lines its words lead to.
-static BY_WORD: Table = Table::new(include_str!(concat!(
-    env!("OUT_DIR"),
-    "/stopwords-by-word.tsv"
-)));
+static BY_WORD: Table = Table::indexed(
+    include_str!(concat!(env!("OUT_DIR"), "/stopwords-by-word.tsv")),
+    include_bytes!(concat!(env!("OUT_DIR"), "/stopwords-by-word.idx")),
+);
 
 /// The lists (a bit each) that hold `word` (folded); 0 when none does.
 fn lists_of(word: &str) -> u64 {

@@ -13,10 +13,19 @@ pub(crate) use fold::{fold, fold_into};
 
 /// `text` cut to its first `max` chars, with `…` where it was cut.
 pub(crate) fn clip(text: &str, max: usize) -> String {
-    let mut chars = text.char_indices();
-    match chars.nth(max) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
+    let mut out = String::new();
+    clip_into(&mut out, text, max);
+    out
+}
+
+/// [`clip`], appended to `out`.
+pub(crate) fn clip_into(out: &mut String, text: &str, max: usize) {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => {
+            out.push_str(&text[..end]);
+            out.push('…');
+        }
+        None => out.push_str(text),
     }
 }
 
@@ -40,15 +49,36 @@ pub(crate) fn for_each_word<'a>(folded: &'a str, mut f: impl FnMut(&'a str)) {
     let bytes = folded.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        // ASCII without decoding: most page text is, and every page word goes through here.
-        let (c, len) = if bytes[i].is_ascii() {
-            (char::from(bytes[i]), 1)
-        } else {
-            let c = folded[i..].chars().next().unwrap_or(' ');
-            (c, c.len_utf8())
-        };
+        // ASCII without decoding, a run of letters and digits at a time: most page text is
+        // ASCII, and every page word goes through here.
+        let b = bytes[i];
+        if b.is_ascii() {
+            if b.is_ascii_alphanumeric() {
+                match start {
+                    Some(s) if cjk_run => {
+                        f(&folded[s..i]);
+                        start = Some(i);
+                    }
+                    None => start = Some(i),
+                    _ => {}
+                }
+                cjk_run = false;
+                i += 1;
+                while bytes.get(i).is_some_and(u8::is_ascii_alphanumeric) {
+                    i += 1;
+                }
+            } else {
+                if let Some(s) = start.take() {
+                    f(&folded[s..i]);
+                }
+                i += 1;
+            }
+            continue;
+        }
+        let c = folded[i..].chars().next().unwrap_or(' ');
+        let len = c.len_utf8();
         let word_char = c.is_alphanumeric();
-        let cjk = len > 1 && is_cjk(c);
+        let cjk = is_cjk(c);
         match start {
             Some(s) if !word_char || cjk != cjk_run => {
                 f(&folded[s..i]);

@@ -312,15 +312,16 @@ impl<'s, 'a> WordCredit<'s, 'a> {
         }
     }
 
-    /// Node `i`'s own credit for concept `k`: its strings' match, or for a control or a
+    /// Node `i`'s own credit for each concept: its strings' match, or for a control or a
     /// heading the best match in its subtree (the distiller moves names into descendants).
-    fn own(&self, i: usize, k: usize) -> f32 {
+    fn own_row(&self, i: usize) -> &[f32] {
         let c = self.matches.concepts;
-        if self.actionable[i] || self.snap.nodes()[i].role() == "heading" {
-            self.sub[i * c + k]
+        let row = if self.actionable[i] || self.snap.nodes()[i].role() == "heading" {
+            &self.sub
         } else {
-            self.matches.get(i, k)
-        }
+            &self.matches.own
+        };
+        &row[i * c..(i + 1) * c]
     }
 
     /// Calls `credit(concept, source, value)` for every source of credit node `i` has for
@@ -337,7 +338,7 @@ impl<'s, 'a> WordCredit<'s, 'a> {
         let nodes = self.snap.nodes();
         let node = &nodes[i];
         let c = self.matches.concepts;
-        let base = |k: usize| self.own(i, k);
+        let own = self.own_row(i);
         let label_like =
             |j: usize| j != usize::MAX && !self.actionable[j] && (nodes[j].end as usize - j) <= 8;
         let sib = self.prev_sibling[i];
@@ -355,12 +356,11 @@ impl<'s, 'a> WordCredit<'s, 'a> {
             .max(i.saturating_sub(WINDOW));
         // The item tells copies apart; it does not make a control relevant: only a control
         // whose own strings match the goal takes its item's words.
-        let named_here = (0..c).any(|k| base(k) > 0.0);
+        let named_here = own.iter().any(|&v| v > 0.0);
         let section = self.section.of(i);
         let head = self.column_head(i);
         let mut own_concepts = 0usize;
-        for k in 0..c {
-            let own = base(k);
+        for (k, &own) in own.iter().enumerate() {
             if own > 0.0 {
                 own_concepts += 1;
                 credit(k, Source::Own, own);
@@ -415,7 +415,7 @@ impl<'s, 'a> WordCredit<'s, 'a> {
         }
         // A node that is neither a control nor matched by its own strings scores nothing,
         // whatever its surroundings: known before any of its credits is read.
-        if !self.actionable[i] && (0..c).all(|k| self.own(i, k) == 0.0) {
+        if !self.actionable[i] && self.own_row(i).iter().all(|&v| v == 0.0) {
             return (0.0, 0.0, 0.0, false);
         }
         // Each concept takes its best weighted credit; ties go to the source found first.

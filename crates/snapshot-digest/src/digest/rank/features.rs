@@ -20,8 +20,9 @@ use super::goal::{AltKind, Goal, Intent};
 use super::hash::{FastMap, FastSet};
 use super::index::Matches;
 use super::lexicon::is_stopword;
+use super::order::best_first;
 use super::relatedness::Relatedness;
-use super::text::{clip, for_each_word};
+use super::text::{clip_into, for_each_word};
 use crate::addressed::is_marker;
 use crate::roles::is_landmark_role;
 use crate::tree::Snapshot;
@@ -177,7 +178,7 @@ pub(crate) fn extract(
     );
     let (mean, spread) = mean_spread(&cos);
     let mut by_cos: Vec<usize> = (0..candidates.len()).collect();
-    by_cos.sort_by(|&a, &b| cos[b].total_cmp(&cos[a]).then(a.cmp(&b)));
+    best_first(&mut by_cos, |r| cos[r], |_| false);
     let mut cos_rank = vec![0usize; candidates.len()];
     for (rank, &r) in by_cos.iter().enumerate() {
         cos_rank[r] = rank;
@@ -189,7 +190,7 @@ pub(crate) fn extract(
         .collect();
     let best_word = word.iter().copied().fold(0.0f32, f32::max);
     let mut by_word: Vec<usize> = (0..candidates.len()).collect();
-    by_word.sort_by(|&a, &b| word[b].total_cmp(&word[a]).then(a.cmp(&b)));
+    best_first(&mut by_word, |r| word[r], |_| false);
     let mut word_rank = vec![0usize; candidates.len()];
     for (rank, &r) in by_word.iter().enumerate() {
         word_rank[r] = rank;
@@ -427,28 +428,39 @@ fn model_scores(
             (i + 1..node.end as usize).find_map(|j| nodes[j].name().or(nodes[j].text()))
         })
     };
-    let texts: Vec<String> = read
+    // The texts one after another in one buffer: a page of text has thousands.
+    let mut all = String::new();
+    let mut ends = Vec::with_capacity(read.len());
+    for &r in &read {
+        let i = candidates[r];
+        clip_into(
+            &mut all,
+            first_words(i).unwrap_or_default(),
+            MODEL_TEXT_CHARS,
+        );
+        // A cell says what it is through the head of its column.
+        if let Some(head) = credit.column_head(i).and_then(first_words) {
+            all.push(' ');
+            all.push_str(head);
+        }
+        if let Some(h) = heading_before
+            .get(i)
+            .filter(|&&h| h != usize::MAX)
+            .and_then(|&h| nodes[h].name().or(nodes[h].text()))
+        {
+            all.push(' ');
+            all.push_str(h);
+        }
+        ends.push(all.len());
+    }
+    let refs: Vec<&str> = ends
         .iter()
-        .map(|&r| {
-            let i = candidates[r];
-            let mut text = clip(first_words(i).unwrap_or_default(), MODEL_TEXT_CHARS);
-            // A cell says what it is through the head of its column.
-            if let Some(head) = credit.column_head(i).and_then(first_words) {
-                text.push(' ');
-                text.push_str(head);
-            }
-            if let Some(h) = heading_before
-                .get(i)
-                .filter(|&&h| h != usize::MAX)
-                .and_then(|&h| nodes[h].name().or(nodes[h].text()))
-            {
-                text.push(' ');
-                text.push_str(h);
-            }
-            text
+        .scan(0, |start, &end| {
+            let text = all.get(*start..end).unwrap_or_default();
+            *start = end;
+            Some(text)
         })
         .collect();
-    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
     let scores = model.scores(goal, &refs);
     // A model that answers with another number of scores than texts is not read at all.
     if scores.len() == read.len() {

@@ -140,9 +140,13 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
     // word meets many page words.
     let mut page_stems: FastMap<&str, Vec<String>> = FastMap::default();
     let mut alt_stems: FastMap<(u16, u16), Vec<String>> = FastMap::default();
+    let starts = KeyStarts::new(by_key.keys());
     for span in &spans {
         let text = &buffer[span.start as usize..span.end as usize];
         for_each_word(text, |raw| {
+            if !starts.may_start(raw) {
+                return;
+            }
             // The light strip first; whether the word must stay whole (`kept.rs`) is only
             // asked when the goal has a word under either key, which few page words do.
             let mut word = light_stem(raw);
@@ -240,6 +244,48 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
     }
 }
 
+/// The first bytes of the lookup map's keys. Every key a page word is looked up by is a
+/// prefix of the word (of its light stem or of itself), so a word that starts as no key
+/// does is passed over without its stem or a hash: most of a page's words.
+struct KeyStarts {
+    /// Keys of one byte, by that byte.
+    one: [bool; 256],
+    /// Keys of two bytes or more, a bit for their first two.
+    two: Vec<u64>,
+}
+
+impl KeyStarts {
+    fn new<'k>(keys: impl Iterator<Item = &'k &'k str>) -> Self {
+        let mut starts = Self {
+            one: [false; 256],
+            two: vec![0; 1 << 10],
+        };
+        for key in keys {
+            match *key.as_bytes() {
+                [] => {}
+                [a] => starts.one[usize::from(a)] = true,
+                [a, b, ..] => {
+                    let bit = usize::from(a) << 8 | usize::from(b);
+                    starts.two[bit >> 6] |= 1 << (bit & 63);
+                }
+            }
+        }
+        starts
+    }
+
+    /// Whether some key is a prefix of `word` as far as its first two bytes tell.
+    fn may_start(&self, word: &str) -> bool {
+        match *word.as_bytes() {
+            [] => false,
+            [a] => self.one[usize::from(a)],
+            [a, b, ..] => {
+                let bit = usize::from(a) << 8 | usize::from(b);
+                self.one[usize::from(a)] || self.two[bit >> 6] & 1 << (bit & 63) != 0
+            }
+        }
+    }
+}
+
 fn index_u16(i: usize) -> u16 {
     u16::try_from(i).unwrap_or(u16::MAX)
 }
@@ -333,3 +379,6 @@ fn fold_nodes(snap: &Snapshot<'_>) -> (String, Vec<Span>) {
     }
     (buffer, spans)
 }
+
+#[cfg(test)]
+mod tests;

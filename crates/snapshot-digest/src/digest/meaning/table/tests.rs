@@ -34,3 +34,43 @@ fn the_tables_compiled_in_are_found_line_by_line() {
         }
     }
 }
+
+/// The start of each line of `text`, as the build script lists them.
+fn starts_of(text: &str) -> Vec<u8> {
+    let mut at = 0u32;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        out.extend_from_slice(&at.to_le_bytes());
+        at += u32::try_from(line.len() + 1).expect("a small table");
+    }
+    out
+}
+
+#[test]
+fn a_table_with_its_line_starts_finds_what_its_bytes_find() {
+    for text in [
+        "a\t1\nab\t2\nb\t3\nbé\t4\nc\t5\n",
+        "x\t1\ny\t2",
+        "x\t1",
+        include_str!("../neighbours.tsv"),
+    ] {
+        let starts: &'static [u8] = starts_of(text).leak();
+        let (plain, indexed) = (Table::new(text), Table::indexed(text, starts));
+        let heads = text.lines().map(|l| l.split('\t').next().unwrap_or(l));
+        for word in heads.step_by(7).chain(["", "0", "aa", "bb", "é", "zzzz"]) {
+            assert_eq!(indexed.find(word), plain.find(word), "{word}");
+        }
+    }
+    // Starts that do not fit the text find nothing, without a panic.
+    let text = "a\t1\nb\t2\n";
+    for starts in [
+        &[200, 0, 0, 0, 201, 0, 0, 0][..],
+        &[0, 0, 0, 0, 5, 0, 0, 0],
+        &[0, 0, 0, 0, 0, 0, 0, 0],
+    ] {
+        let table = Table::indexed(text, starts);
+        for word in ["a", "b", "c"] {
+            let _ = table.find(word);
+        }
+    }
+}

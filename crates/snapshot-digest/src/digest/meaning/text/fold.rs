@@ -4,14 +4,27 @@
 /// Lowercases and strips the accents of Latin letters, so that `Článek` and `clanek`, or
 /// `Twitteru` and `twitteru`, compare equal. Other scripts are only lowercased.
 pub(crate) fn fold_into(out: &mut String, text: &str) {
-    for c in text.chars() {
-        if c.is_ascii() {
-            out.push(c.to_ascii_lowercase());
-        } else if let Some(base) = strip_accent(c) {
-            out.push(base);
-        } else {
-            out.extend(c.to_lowercase());
+    out.reserve(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        // Runs of ASCII, most of a page's text, are copied whole and lowercased in place
+        // rather than pushed a char at a time: every node's strings are folded.
+        let ascii = rest
+            .bytes()
+            .position(|b| !b.is_ascii())
+            .unwrap_or(rest.len());
+        let start = out.len();
+        out.push_str(&rest[..ascii]);
+        out[start..].make_ascii_lowercase();
+        let mut chars = rest[ascii..].chars();
+        if let Some(c) = chars.next() {
+            if let Some(base) = strip_accent(c) {
+                out.push(base);
+            } else {
+                out.extend(c.to_lowercase());
+            }
         }
+        rest = chars.as_str();
     }
 }
 
