@@ -373,10 +373,10 @@ impl<'m> Pieces<'m> {
     }
 }
 
-/// Fewer texts than this are read on the calling thread alone: a thread costs more than
-/// reading a share of them saves (`wikipedia-2`'s question digest reads about 4,100 texts in
-/// 4 ms on one core; a page of median size a few hundred).
-const WORTH_SHARING: usize = 1_000;
+/// The fewest texts a thread of their own is worth: it costs more than reading fewer saves
+/// (`wikipedia-2`'s question digest reads about 4,100 texts in 4 ms on one core; a page of
+/// median size a few hundred, on the calling thread alone).
+const SHARE_TEXTS: usize = 500;
 
 /// The pieces of a share of the texts, one after another, and where each text's lie.
 struct Cut {
@@ -390,11 +390,7 @@ impl Relatedness for StaticEmbeddings {
         Pieces::new(self).of(goal, true, &mut goal_pieces);
         // Each text is cut and weighed on its own, so the texts are split among the cores
         // when they are many; every share segments its own words, with the same result.
-        let threads = if texts.len() < WORTH_SHARING {
-            1
-        } else {
-            cores()
-        };
+        let threads = (texts.len() / SHARE_TEXTS).clamp(1, cores());
         let cuts = in_shares(texts, threads, |texts| {
             let mut pieces = Pieces::new(self);
             let mut cut = Cut {
