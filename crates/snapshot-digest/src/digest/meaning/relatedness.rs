@@ -391,25 +391,52 @@ impl Relatedness for StaticEmbeddings {
         // Each text is cut and weighed on its own, so the texts are split among the cores
         // when they are many; every share segments its own words, with the same result.
         let threads = (texts.len() / SHARE_TEXTS).clamp(1, cores());
-        let cuts = in_shares(texts, threads, |texts| {
-            let mut pieces = Pieces::new(self);
-            let mut cut = Cut {
-                pieces: Vec::new(),
-                spans: Vec::with_capacity(texts.len()),
-            };
-            for text in texts {
-                let start = cut.pieces.len();
-                pieces.of(text, false, &mut cut.pieces);
-                cut.spans.push(start..cut.pieces.len());
-            }
-            cut
+        let cuts = in_shares(texts, threads, |texts| self.cut(texts));
+        let weight = self.weights(&cuts, texts.len());
+        let mut goal_vector = vec![0.0f32; self.dims];
+        // A goal has a few pieces: each is looked for among those summed before it.
+        let mut summed = Vec::new();
+        self.weighted_sum(&goal_pieces, &weight, &mut goal_vector, |p| {
+            let first = !summed.contains(&p);
+            summed.push(p);
+            first
         });
-        // Document frequency of each piece over the texts: a piece in every control (the
-        // site's name, a section's heading) says little about which one the goal needs.
+        if norm(&goal_vector) == 0.0 {
+            return vec![f32::NEG_INFINITY; texts.len()];
+        }
+        in_shares(&cuts, cuts.len(), |cuts| {
+            cuts.iter()
+                .flat_map(|cut| self.cosines(cut, &weight, &goal_vector))
+                .collect::<Vec<f32>>()
+        })
+        .concat()
+    }
+}
+
+impl StaticEmbeddings {
+    /// `texts` cut into pieces.
+    fn cut(&self, texts: &[&str]) -> Cut {
+        let mut pieces = Pieces::new(self);
+        let mut cut = Cut {
+            pieces: Vec::new(),
+            spans: Vec::with_capacity(texts.len()),
+        };
+        for text in texts {
+            let start = cut.pieces.len();
+            pieces.of(text, false, &mut cut.pieces);
+            cut.spans.push(start..cut.pieces.len());
+        }
+        cut
+    }
+
+    /// Each piece's weight among the `texts` texts cut into `cuts`: the rarer among them, the
+    /// more it says (a piece in every control, the site's name or a section's heading, says
+    /// little about which one the goal needs). A piece no text has is weighed as such.
+    fn weights(&self, cuts: &[Cut], texts: usize) -> Vec<f32> {
         let mut df = vec![0u32; self.pieces];
         let mut on_page = Vec::new();
         let mut seen = Vec::new();
-        for cut in &cuts {
+        for cut in cuts {
             for span in &cut.spans {
                 seen.clear();
                 seen.extend_from_slice(&cut.pieces[span.clone()]);
@@ -423,58 +450,44 @@ impl Relatedness for StaticEmbeddings {
                 }
             }
         }
-        // Each piece's weight once, where it was counted: a page's texts hold tens of
-        // thousands of pieces and a few thousand distinct ones. A goal's piece no text has
-        // is weighed as one in no text.
         #[allow(clippy::cast_precision_loss, reason = "counts far below 2^24")]
-        let total = texts.len() as f32 + 1.0;
+        let total = texts as f32 + 1.0;
         #[allow(clippy::cast_precision_loss, reason = "counts far below 2^24")]
         let idf = |count: u32| (total / (count as f32 + 0.5)).ln();
+        // Computed once for each piece on the page, not for each text it is in: a page's texts
+        // hold tens of thousands of pieces and a few thousand distinct ones.
         let mut weight = vec![idf(0); self.pieces];
         for &p in &on_page {
             weight[p as usize] = idf(df[p as usize]);
         }
-        let mut goal_vector = vec![0.0f32; self.dims];
-        // A goal has a few pieces: each is looked for among those summed before it.
-        let mut summed = Vec::new();
-        self.weighted_sum(&goal_pieces, &weight, &mut goal_vector, |p| {
-            let first = !summed.contains(&p);
-            summed.push(p);
-            first
-        });
-        let goal_norm = norm(&goal_vector);
-        if goal_norm == 0.0 {
-            return vec![f32::NEG_INFINITY; texts.len()];
-        }
-        let weigh = |cut: &Cut| {
-            // The text each piece was last summed for, so that a repeated piece counts once
-            // without a search of the text's earlier pieces (a paragraph has hundreds).
-            let mut last = vec![u32::MAX; self.pieces];
-            let mut v = vec![0.0f32; self.dims];
-            cut.spans
-                .iter()
-                .zip(0u32..)
-                .map(|(span, k)| {
-                    self.weighted_sum(&cut.pieces[span.clone()], &weight, &mut v, |p| {
-                        last.get_mut(p as usize)
-                            .is_some_and(|seen| std::mem::replace(seen, k) != k)
-                    });
-                    let n = norm(&v);
-                    if n == 0.0 {
-                        return f32::NEG_INFINITY;
-                    }
-                    v.iter().zip(&goal_vector).map(|(a, b)| a * b).sum::<f32>() / (n * goal_norm)
-                })
-                .collect::<Vec<f32>>()
-        };
-        in_shares(&cuts, cuts.len(), |cuts| {
-            cuts.iter().flat_map(weigh).collect::<Vec<f32>>()
-        })
-        .concat()
+        weight
     }
-}
 
-impl StaticEmbeddings {
+    /// The cosine of each text of `cut` with `goal` (a vector of norm above 0), weighed by
+    /// `weight`; `NEG_INFINITY` for a text of no piece.
+    fn cosines(&self, cut: &Cut, weight: &[f32], goal: &[f32]) -> Vec<f32> {
+        let goal_norm = norm(goal);
+        // The text each piece was last summed for, so that a repeated piece counts once
+        // without a search of the text's earlier pieces (a paragraph has hundreds).
+        let mut last = vec![u32::MAX; self.pieces];
+        let mut v = vec![0.0f32; self.dims];
+        cut.spans
+            .iter()
+            .zip(0u32..)
+            .map(|(span, k)| {
+                self.weighted_sum(&cut.pieces[span.clone()], weight, &mut v, |p| {
+                    last.get_mut(p as usize)
+                        .is_some_and(|seen| std::mem::replace(seen, k) != k)
+                });
+                let n = norm(&v);
+                if n == 0.0 {
+                    return f32::NEG_INFINITY;
+                }
+                v.iter().zip(goal).map(|(a, b)| a * b).sum::<f32>() / (n * goal_norm)
+            })
+            .collect()
+    }
+
     /// The sum of the pieces' vectors into `sum`, each weighted by its `weight`, a repeated
     /// piece counted once (a name that repeats a word is no nearer for it): `first` says
     /// whether a piece is met for the first time in this sum.
