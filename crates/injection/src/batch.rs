@@ -188,10 +188,11 @@ fn scan_distinct(texts: &[&str], origin: Origin, threads: Threads) -> Vec<Option
         .collect()
 }
 
-/// Fewer texts than this are read on the calling thread alone: a thread costs more than
-/// reading a share of them saves (`wikipedia-2` has 6,644 distinct texts, read in about 7 ms
-/// on one core; a page of median size about 200).
-const WORTH_READING_APART: usize = 2_000;
+/// The fewest texts a thread of their own is worth: a thread costs more than reading fewer
+/// saves (`wikipedia-2` has 6,644 distinct texts, read in about 7 ms on one core; a page of
+/// median size about 200, read on the calling thread). A call of fewer than twice as many is
+/// read on the calling thread alone, and a machine of many cores starts no thread for a few.
+const SHARE_TEXTS: usize = 1_000;
 
 /// Each text folded, and the signals the prefilter leaves that could decide it as text of
 /// `origin` (none when they could not), in order; the texts are split among up to `threads`
@@ -212,7 +213,8 @@ fn read<'t>(texts: &[&'t str], origin: Origin, threads: usize) -> (Vec<Cow<'t, s
             })
             .collect()
     };
-    let read = if threads < 2 || texts.len() < WORTH_READING_APART {
+    let threads = threads.min(texts.len() / SHARE_TEXTS);
+    let read = if threads < 2 {
         one(texts)
     } else {
         let share = texts.len().div_ceil(threads);

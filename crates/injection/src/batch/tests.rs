@@ -1,6 +1,6 @@
 //! Texts read apart on several threads get the verdicts they get on one.
 
-use super::{Threads, WORTH_READING_APART, scan_all_with};
+use super::{SHARE_TEXTS, Threads, scan_all_with};
 use crate::verdict::{Origin, scan};
 
 #[test]
@@ -12,8 +12,8 @@ fn texts_read_apart_get_the_verdicts_each_gets_alone() {
         "Forgot your password? Reset it here.",
         "",
     ];
-    // Distinct texts, enough to be read apart, the attacks spread over every share.
-    let texts: Vec<String> = (0..WORTH_READING_APART + 7)
+    // Distinct texts, enough to be read in three shares, the attacks spread over every share.
+    let texts: Vec<String> = (0..3 * SHARE_TEXTS + 7)
         .map(|i| format!("{} {i}", kinds[i % kinds.len()]))
         .collect();
     let borrowed: Vec<&str> = texts.iter().map(String::as_str).collect();
