@@ -58,15 +58,7 @@ const WORTH_A_THREAD: u32 = 4;
 /// ```
 #[must_use]
 pub fn scan_all(texts: &[&str], origin: Origin) -> Vec<Option<Finding>> {
-    let cores = cores();
-    scan_all_with(
-        texts,
-        origin,
-        Threads {
-            compile: cores,
-            read: cores,
-        },
-    )
+    scan_all_with(texts, origin, Threads::all(cores()))
 }
 
 /// [`scan_all`] on the calling thread alone: for a caller whose other threads keep the cores
@@ -85,14 +77,7 @@ pub fn scan_all(texts: &[&str], origin: Origin) -> Vec<Option<Finding>> {
 /// ```
 #[must_use]
 pub fn scan_all_here(texts: &[&str], origin: Origin) -> Vec<Option<Finding>> {
-    scan_all_with(
-        texts,
-        origin,
-        Threads {
-            compile: 1,
-            read: 1,
-        },
-    )
+    scan_all_with(texts, origin, Threads::all(1))
 }
 
 /// [`scan_all`] for a scan run beside other work on the same page, such as a digest made
@@ -127,6 +112,16 @@ pub fn scan_all_beside(texts: &[&str], origin: Origin) -> Vec<Option<Finding>> {
 struct Threads {
     compile: usize,
     read: usize,
+}
+
+impl Threads {
+    /// `n` threads for both.
+    fn all(n: usize) -> Self {
+        Self {
+            compile: n,
+            read: n,
+        }
+    }
 }
 
 /// The number of threads the machine runs at once.

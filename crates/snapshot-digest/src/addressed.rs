@@ -8,6 +8,7 @@
 
 use std::borrow::Cow;
 
+use crate::shares::cores;
 use crate::tree::{NameForm, NodeId, NodeKind, Snapshot, Syntax};
 
 /// What every marked line says, so that a reader or a script can count them.
@@ -208,7 +209,7 @@ pub(crate) fn with_held_back_beside<R>(
     hold: &HoldBack,
     f: impl Fn(&Snapshot<'_>, usize) -> R,
 ) -> R {
-    if !hold.enabled || snapshot.nodes.len() < BESIDE_NODES || !several_cores() {
+    if !hold.enabled || snapshot.nodes.len() < BESIDE_NODES || cores() < 2 {
         return with_held_back(snapshot, hold, f);
     }
     let outcome = std::thread::scope(|scope| {
@@ -232,12 +233,6 @@ pub(crate) fn with_held_back_beside<R>(
         Ok(done) => done,
         Err(held) => run_marked(snapshot, hold, &held, f),
     }
-}
-
-/// Whether this machine runs more than one thread at once (asked once per process).
-fn several_cores() -> bool {
-    static SEVERAL: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *SEVERAL.get_or_init(|| std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
 }
 
 /// `f` on `snapshot` with the nodes of `held` written as their marker (per `hold`), and their

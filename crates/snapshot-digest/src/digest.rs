@@ -12,7 +12,6 @@ mod meaning;
 mod order;
 mod rank;
 mod settings;
-mod shares;
 
 use layout::assemble::{self, Fit, Request};
 use layout::{outline, pages};

@@ -10,6 +10,7 @@ pub mod llm;
 mod normalize;
 mod refs;
 mod roles;
+mod shares;
 mod syntax;
 mod tokens;
 mod tree;

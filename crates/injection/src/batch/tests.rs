@@ -18,25 +18,11 @@ fn texts_read_apart_get_the_verdicts_each_gets_alone() {
         .collect();
     let borrowed: Vec<&str> = texts.iter().map(String::as_str).collect();
     for origin in [Origin::Page, Origin::Tool] {
-        let alone = scan_all_with(
-            &borrowed,
-            origin,
-            Threads {
-                compile: 1,
-                read: 1,
-            },
-        );
+        let alone = scan_all_with(&borrowed, origin, Threads::all(1));
         assert_eq!(crate::scan_all_beside(&borrowed, origin), alone, "beside");
         for threads in [2, 3, 64] {
             assert_eq!(
-                scan_all_with(
-                    &borrowed,
-                    origin,
-                    Threads {
-                        compile: threads,
-                        read: threads
-                    }
-                ),
+                scan_all_with(&borrowed, origin, Threads::all(threads)),
                 alone,
                 "{threads}"
             );

@@ -4,7 +4,7 @@
 //! relatedness. Everything here is data compiled in and the code that reads it; nothing
 //! here knows a page's structure.
 
-use super::{hash, shares};
+use super::hash;
 
 pub(super) mod kept;
 pub(super) mod lexicon;

@@ -23,9 +23,9 @@ use self::format::{Table, piece_texts, u32_at};
 use self::trie::{ROOT, Trie};
 use super::hash::FastMap;
 use super::lexicon::is_stopword;
-use super::shares::{cores, in_shares};
 use super::text::{fold_into, for_each_word};
 use super::tuning::UNKNOWN_LOGP;
+use crate::shares::{cores, in_shares};
 
 /// A model that scores texts by how related they are to a goal.
 ///

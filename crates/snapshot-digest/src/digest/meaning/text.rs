@@ -49,36 +49,14 @@ pub(crate) fn for_each_word<'a>(folded: &'a str, mut f: impl FnMut(&'a str)) {
     let bytes = folded.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        // ASCII without decoding, a run of letters and digits at a time: most page text is
-        // ASCII, and every page word goes through here.
+        // ASCII without decoding: most page text is, and every page word goes through here.
         let b = bytes[i];
-        if b.is_ascii() {
-            if b.is_ascii_alphanumeric() {
-                match start {
-                    Some(s) if cjk_run => {
-                        f(&folded[s..i]);
-                        start = Some(i);
-                    }
-                    None => start = Some(i),
-                    _ => {}
-                }
-                cjk_run = false;
-                i += 1;
-                while bytes.get(i).is_some_and(u8::is_ascii_alphanumeric) {
-                    i += 1;
-                }
-            } else {
-                if let Some(s) = start.take() {
-                    f(&folded[s..i]);
-                }
-                i += 1;
-            }
-            continue;
-        }
-        let c = folded[i..].chars().next().unwrap_or(' ');
-        let len = c.len_utf8();
-        let word_char = c.is_alphanumeric();
-        let cjk = is_cjk(c);
+        let (word_char, cjk, len) = if b.is_ascii() {
+            (b.is_ascii_alphanumeric(), false, 1)
+        } else {
+            let c = folded[i..].chars().next().unwrap_or(' ');
+            (c.is_alphanumeric(), is_cjk(c), c.len_utf8())
+        };
         match start {
             Some(s) if !word_char || cjk != cjk_run => {
                 f(&folded[s..i]);
@@ -91,6 +69,13 @@ pub(crate) fn for_each_word<'a>(folded: &'a str, mut f: impl FnMut(&'a str)) {
             cjk_run = cjk;
         }
         i += len;
+        // The ASCII letters and digits that go on a word not in a CJK script are one run
+        // with it: skipped without a check each.
+        if word_char && !cjk {
+            while bytes.get(i).is_some_and(u8::is_ascii_alphanumeric) {
+                i += 1;
+            }
+        }
     }
     if let Some(s) = start {
         f(&folded[s..]);

@@ -1,5 +1,6 @@
 //! Work on many items split into shares, one a thread, when the machine has cores to spare:
-//! the model of relatedness reads thousands of texts on a long page, each on its own.
+//! the model of relatedness reads thousands of texts on a long page, each on its own; and
+//! the number of cores, which also says whether a page is scanned beside its digest.
 
 use std::sync::OnceLock;
 
