@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod batch;
+mod chunks;
 mod decoded;
 mod english;
 mod excuse;

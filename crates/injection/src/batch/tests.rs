@@ -12,7 +12,7 @@ fn texts_read_apart_get_the_verdicts_each_gets_alone() {
         "Forgot your password? Reset it here.",
         "",
     ];
-    // Distinct texts, enough to be read in three shares, the attacks spread over every share.
+    // Distinct texts, enough for three threads and thirteen chunks, the attacks in every chunk.
     let texts: Vec<String> = (0..3 * SHARE_TEXTS + 7)
         .map(|i| format!("{} {i}", kinds[i % kinds.len()]))
         .collect();
