@@ -24,6 +24,15 @@ folder holding its files as `git archive` of its repository at the pinned commit
 Trust game's robustness benchmarks; its repository states no licence, so it is read to be
 measured and nothing is derived from it). Each is a family of its own, measured by hand
 (docs/injection-corpus.md, "Measured by hand"), not in CI.
+
+`held_out` is fixed by the payload's group, not chosen: a group is held out when the first
+byte of sha256(group) is below 77 (77/256, about 30 %). A group is the attack as written
+before its variable parts are filled in (a template with its placeholder kept), so variants of
+one attack that differ only in a filled-in string or a separator never land on both sides of
+the split. Detectors are tuned on the other part only.
+
+Deterministic: the same wheels (and checkouts) give the same file, byte for byte (no
+randomness, sorted iteration, choices made by hash).
 """
 
 from __future__ import annotations
@@ -36,6 +45,7 @@ import sys
 import tarfile
 import zipfile
 from pathlib import Path
+from typing import Callable
 
 from ctxsentry_cases import CTXSENTRY_LICENCE, ROOT as CTXSENTRY_ROOT, ctxsentry_cases, open_ctxsentry
 from pinned_wheels import open_wheels
@@ -807,7 +817,7 @@ FROM_CHECKOUT = {
 }
 
 
-def read_checkout(name: str, checkout: Path) -> tuple[dict[str, bytes], object]:
+def read_checkout(name: str, checkout: Path) -> tuple[dict[str, bytes], Callable[[dict[str, bytes], Corpus], None]]:
     """The pinned files of the collection `name` in `checkout`, checked, and its reader."""
     if name not in FROM_CHECKOUT:
         sys.exit(f"--from {name}: unknown collection; the known ones are {', '.join(sorted(FROM_CHECKOUT))}")
