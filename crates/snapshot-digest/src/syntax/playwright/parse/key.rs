@@ -7,11 +7,6 @@
 
 use std::borrow::Cow;
 
-use nom::bytes::complete::{take_till, take_while, take_while1};
-use nom::character::complete::char as one;
-use nom::sequence::delimited;
-use nom::{IResult, Parser};
-
 use crate::error::ErrorKind;
 use crate::syntax::scalar;
 use crate::tree::{Attribute, NameForm};
@@ -32,38 +27,67 @@ fn syntax(at: usize, expected: &'static str) -> KeyError {
     (at, ErrorKind::Syntax { expected })
 }
 
-fn role(s: &str) -> IResult<&str, &str> {
-    take_while1(|c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_').parse(s)
-}
-
-fn spaces(s: &str) -> IResult<&str, &str> {
-    take_while(|c: char| c == ' ').parse(s)
-}
-
-fn attr_name(s: &str) -> IResult<&str, &str> {
-    take_while1(|c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_').parse(s)
+/// The role at the start of `s` (letters, digits, `-` and `_`) and what follows it, or
+/// `None` when `s` does not start with one.
+fn role(s: &str) -> Option<(&str, &str)> {
+    let end = s
+        .bytes()
+        .position(|c| !(c.is_ascii_alphanumeric() || c == b'-' || c == b'_'))
+        .unwrap_or(s.len());
+    (end > 0).then(|| (&s[end..], &s[..end]))
 }
 
 /// `[name]` or `[name=value]`, tolerating spaces inside the brackets as Playwright's template
-/// parser does (`[level =  -3 ]`).
-fn attribute(s: &str) -> IResult<&str, (&str, Option<&str>)> {
-    delimited(
-        one('['),
-        (
-            delimited(spaces, attr_name, spaces),
-            nom::combinator::opt(
-                (one('='), take_till(|c| c == ']')).map(|(_, v): (char, &str)| v.trim_matches(' ')),
-            ),
-        ),
-        one(']'),
-    )
-    .parse(s)
+/// parser does (`[level =  -3 ]`). Read byte by byte rather than with combinators: every node
+/// of a page has one or two (`[ref=e12]`), and this was a tenth of a large page's parse.
+fn attribute(s: &str) -> Result<(&str, (&str, Option<&str>)), ()> {
+    let b = s.as_bytes();
+    if b.first() != Some(&b'[') {
+        return Err(());
+    }
+    let skip_spaces = |mut i: usize| {
+        while b.get(i) == Some(&b' ') {
+            i += 1;
+        }
+        i
+    };
+    let name_at = skip_spaces(1);
+    let mut name_end = name_at;
+    while b
+        .get(name_end)
+        .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_')
+    {
+        name_end += 1;
+    }
+    if name_end == name_at {
+        return Err(());
+    }
+    let after = skip_spaces(name_end);
+    // Every byte compared is ASCII, so each index below is a char boundary.
+    let (value, close) = match b.get(after) {
+        Some(b'=') => {
+            // Values are short (`e12`, `pointer`): a plain scan beats a `memchr` call.
+            let close = after + 1 + b[after + 1..].iter().position(|&c| c == b']').ok_or(())?;
+            let mut start = after + 1;
+            let mut end = close;
+            while start < end && b[start] == b' ' {
+                start += 1;
+            }
+            while end > start && b[end - 1] == b' ' {
+                end -= 1;
+            }
+            (Some(&s[start..end]), close)
+        }
+        Some(b']') => (None, after),
+        _ => return Err(()),
+    };
+    Ok((&s[close + 1..], (&s[name_at..name_end], value)))
 }
 
 /// Parses a whole key.
 pub(crate) fn parse_key(key: &str) -> Result<Key<'_>, KeyError> {
     let offset = |rest: &str| key.len() - rest.len();
-    let (mut rest, role) = role(key).map_err(|_| syntax(0, "a role such as `button`"))?;
+    let (mut rest, role) = role(key).ok_or_else(|| syntax(0, "a role such as `button`"))?;
     if role.as_bytes()[0].is_ascii_digit() || role.starts_with('-') {
         return Err(syntax(0, "a role starting with a letter"));
     }
@@ -101,9 +125,8 @@ pub(crate) fn parse_key(key: &str) -> Result<Key<'_>, KeyError> {
     }
     let mut attrs = Vec::new();
     while !rest.is_empty() {
-        let before = rest;
-        let (r, _) = spaces(rest).map_err(|_| syntax(offset(rest), "a space"))?;
-        if r.len() == before.len() {
+        let r = rest.trim_start_matches(' ');
+        if r.len() == rest.len() {
             return Err(syntax(offset(rest), "a space before the next attribute"));
         }
         if r.is_empty() {

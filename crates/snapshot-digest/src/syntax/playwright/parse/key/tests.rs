@@ -61,3 +61,31 @@ fn errors_point_at_the_problem() {
     assert_eq!(parse_key("button [").unwrap_err().0, 8);
     assert!(parse_key("link /a [ref=e1]").is_err());
 }
+
+#[test]
+fn attribute_edges() {
+    let k = parse_key("button [a=] [ b ] [c= x y ] [d=[é]").unwrap();
+    assert_eq!(
+        attrs(&k),
+        [
+            ("a".into(), Some(String::new())),
+            ("b".into(), None),
+            ("c".into(), Some("x y".into())),
+            ("d".into(), Some("[é".into())),
+        ]
+    );
+    // The ASCII bytes a value ends at are never inside a char of another script.
+    let k = parse_key("cell \"Größe\" [note=日本語 ]").unwrap();
+    assert_eq!(attrs(&k), [("note".into(), Some("日本語".into()))]);
+    for bad in [
+        "button [=x]",
+        "button [a b]",
+        "button [a=b",
+        "button [a]x",
+        "button [a][b]",
+        "button [é]",
+        "button [a ",
+    ] {
+        assert!(parse_key(bad).is_err(), "{bad}");
+    }
+}
