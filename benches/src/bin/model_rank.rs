@@ -10,13 +10,17 @@
 //! Run: `MCP_LEAN_CORPUS=../shared/corpus cargo run --release -p mcp-lean-benches --bin model_rank`
 //! (`-- --table FILE` scores with another table in `relatedness.bin`'s format; `-- --pages FILE`
 //! keeps only the goals on the page files listed, one a line; `-- --verbose` prints each goal's
-//! rank, to standard error, before the table).
+//! rank, to standard error, before the table; `-- --dump FILE` writes each goal's candidates,
+//! as the model reads them, and the rank it gave, one JSON line a goal, for
+//! `scripts/teacher-rank.py` to rank them with the network the table was distilled from).
 
 #![allow(
     clippy::print_stdout,
     clippy::print_stderr,
     reason = "a report printed for people"
 )]
+
+use std::io::Write as _;
 
 use mcp_lean_benches::goals::{GoalCase, is_english, load_goals};
 use mcp_lean_benches::stats::median;
@@ -46,6 +50,15 @@ fn main() {
                 .unwrap_or_else(|| panic!("{path} is not a relatedness table"))
         });
     let verbose = args.iter().any(|a| a == "--verbose");
+    let mut dump = args
+        .iter()
+        .position(|a| a == "--dump")
+        .and_then(|i| args.get(i + 1))
+        .map(|path| {
+            std::io::BufWriter::new(
+                std::fs::File::create(path).unwrap_or_else(|e| panic!("cannot create {path}: {e}")),
+            )
+        });
     // Only the goals on these pages (one page file a line, as in the goals' `file`): the
     // pages a table trained on the other half of the sites never saw.
     let pages: Option<std::collections::HashSet<String>> = args
@@ -82,10 +95,24 @@ fn main() {
             }
             let text = std::fs::read_to_string(corpus_dir().join(&case.file))
                 .unwrap_or_else(|e| panic!("cannot read the page of goal {}: {e}", case.id));
-            let Some(rank) = rank(model, &text, case) else {
+            let Some(ranked) = rank(model, &text, case) else {
                 continue;
             };
+            let rank = ranked.rank;
             let english = if is_english(&text) { "en" } else { "other" };
+            if let Some(out) = dump.as_mut() {
+                let line = serde_json::json!({
+                    "id": case.id,
+                    "set": set,
+                    "difficulty": case.difficulty,
+                    "page_language": english,
+                    "goal": case.goal,
+                    "texts": ranked.texts,
+                    "targets": ranked.targets,
+                    "rank": rank,
+                });
+                writeln!(out, "{line}").unwrap_or_else(|e| panic!("cannot write the dump: {e}"));
+            }
             if verbose {
                 eprintln!(
                     "{rank:>5} {:<32} {:<10} {english:<5} {}",
@@ -105,6 +132,10 @@ fn main() {
     }
     for (group, ranks) in total {
         report("all four sets", group, &ranks);
+    }
+    if let Some(mut out) = dump {
+        out.flush()
+            .unwrap_or_else(|e| panic!("cannot write the dump: {e}"));
     }
     println!(
         "\nresident after scoring every page: {:.1} MB more than before the model loaded",
@@ -131,9 +162,20 @@ fn report(set: &str, group: &str, ranks: &[f64]) {
     );
 }
 
-/// The rank (from 1) the model gives the goal's hardest target group: for each group, its
-/// best-ranked ref; the worst of those. `None` when a target is not among the controls.
-fn rank(model: &dyn Relatedness, text: &str, case: &GoalCase) -> Option<usize> {
+/// A goal's candidates as the model reads them, and how it ranked them.
+struct Ranked {
+    /// The rank (from 1) the model gives the goal's hardest target group: for each group,
+    /// its best-ranked candidate; the worst of those.
+    rank: usize,
+    /// Each candidate's line, in page order.
+    texts: Vec<String>,
+    /// Each target group as the indices of its candidates in `texts`.
+    targets: Vec<Vec<usize>>,
+}
+
+/// How `model` ranks the goal's targets among the page's controls. `None` when a target is
+/// not among the controls.
+fn rank(model: &dyn Relatedness, text: &str, case: &GoalCase) -> Option<Ranked> {
     let snap = parse(text).ok()?;
     let nodes = snap.nodes();
     let mut heading: Option<&str> = None;
@@ -159,10 +201,26 @@ fn rank(model: &dyn Relatedness, text: &str, case: &GoalCase) -> Option<usize> {
     let mut order: Vec<usize> = (0..refs.len()).collect();
     order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
     let position = |r: &String| order.iter().position(|&k| &refs[k] == r).map(|p| p + 1);
-    case.targets
+    let rank = case
+        .targets
         .iter()
         .map(|group| group.iter().filter_map(position).min())
-        .try_fold(0usize, |worst, best| best.map(|b| worst.max(b)))
+        .try_fold(0usize, |worst, best| best.map(|b| worst.max(b)))?;
+    let targets = case
+        .targets
+        .iter()
+        .map(|group| {
+            group
+                .iter()
+                .filter_map(|r| refs.iter().position(|x| x == r))
+                .collect()
+        })
+        .collect();
+    Some(Ranked {
+        rank,
+        texts,
+        targets,
+    })
 }
 
 /// The process's resident set in KiB (`VmRSS`), 0 where `/proc` does not say.
