@@ -200,13 +200,11 @@ fn rank(model: &dyn Relatedness, text: &str, case: &GoalCase) -> Option<Ranked> 
     let scores = model.scores(&case.goal, &borrowed);
     let mut order: Vec<usize> = (0..refs.len()).collect();
     order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
-    let position = |r: &String| order.iter().position(|&k| &refs[k] == r).map(|p| p + 1);
-    let rank = case
-        .targets
-        .iter()
-        .map(|group| group.iter().filter_map(position).min())
-        .try_fold(0usize, |worst, best| best.map(|b| worst.max(b)))?;
-    let targets = case
+    let mut rank_of = vec![0; refs.len()];
+    for (place, &k) in order.iter().enumerate() {
+        rank_of[k] = place + 1;
+    }
+    let targets: Vec<Vec<usize>> = case
         .targets
         .iter()
         .map(|group| {
@@ -216,6 +214,10 @@ fn rank(model: &dyn Relatedness, text: &str, case: &GoalCase) -> Option<Ranked> 
                 .collect()
         })
         .collect();
+    let rank = targets
+        .iter()
+        .map(|group| group.iter().map(|&k| rank_of[k]).min())
+        .try_fold(0usize, |worst, best| best.map(|b| worst.max(b)))?;
     Some(Ranked {
         rank,
         texts,

@@ -27,13 +27,15 @@ fn syntax(at: usize, expected: &'static str) -> KeyError {
     (at, ErrorKind::Syntax { expected })
 }
 
+/// Whether `c` may be part of a role or an attribute name: an ASCII letter or digit, `-`, `_`.
+fn is_name_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'-' || c == b'_'
+}
+
 /// The role at the start of `s` (letters, digits, `-` and `_`) and what follows it, or
 /// `None` when `s` does not start with one.
 fn role(s: &str) -> Option<(&str, &str)> {
-    let end = s
-        .bytes()
-        .position(|c| !(c.is_ascii_alphanumeric() || c == b'-' || c == b'_'))
-        .unwrap_or(s.len());
+    let end = s.bytes().position(|c| !is_name_byte(c)).unwrap_or(s.len());
     (end > 0).then(|| (&s[end..], &s[..end]))
 }
 
@@ -53,10 +55,7 @@ fn attribute(s: &str) -> Result<(&str, (&str, Option<&str>)), ()> {
     };
     let name_at = skip_spaces(1);
     let mut name_end = name_at;
-    while b
-        .get(name_end)
-        .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_')
-    {
+    while b.get(name_end).is_some_and(|&c| is_name_byte(c)) {
         name_end += 1;
     }
     if name_end == name_at {
@@ -155,10 +154,7 @@ fn attr_error(key: &str, at: &str) -> KeyError {
     let name_len = inner.trim_start_matches(' ').len();
     let skipped = inner.len() - name_len;
     let inner = inner.trim_start_matches(' ');
-    let ident = inner
-        .bytes()
-        .take_while(|c| c.is_ascii_alphanumeric() || *c == b'-' || *c == b'_')
-        .count();
+    let ident = inner.bytes().take_while(|&c| is_name_byte(c)).count();
     if ident == 0 {
         return syntax(base + 1 + skipped, "an attribute name");
     }
