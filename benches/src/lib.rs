@@ -136,7 +136,7 @@ pub fn model_line(
 }
 
 /// The resources that `--without NAME[,NAME…]` on the command line turns off (`model`,
-/// `lexicon`, `wordnet`, `neighbours`, `snowball`, `stopwords`), so that the features the
+/// `lexicon`, `wordnet`, `neighbours`, `snowball`, `stopwords`, `languages`), so that the features the
 /// ranking is trained on and the digests it is checked with leave out the same ones: an
 /// ablation with the ranking retrained. A name that is not a resource is told, with the
 /// names, and the process exits with status 2.
@@ -155,6 +155,7 @@ pub fn resources_without(args: &[String]) -> snapshot_digest::Resources {
             "neighbours" => without.neighbours = true,
             "snowball" => without.snowball = true,
             "stopwords" => without.stopwords = true,
+            "languages" => without.languages = true,
             other => {
                 #[allow(
                     clippy::print_stderr,
@@ -162,8 +163,8 @@ pub fn resources_without(args: &[String]) -> snapshot_digest::Resources {
                 )]
                 {
                     eprintln!(
-                        "--without takes model, lexicon, wordnet, neighbours, snowball or \
-                         stopwords, not {other:?}: give one or several, separated by commas"
+                        "--without takes model, lexicon, wordnet, neighbours, snowball, \
+                         stopwords or languages, not {other:?}: give one or several, separated by commas"
                     );
                 }
                 std::process::exit(2);

@@ -2,7 +2,8 @@
 //! that it uses them as they lie in the binary: the trie of the built-in model's pieces
 //! (instead of sorting 64,000 pieces), and the function words of every language by word
 //! (instead of a map of 11,515 folded words, over half of a goal digest's own work on a small
-//! page). Nothing is downloaded: the inputs are the tables in `src/`.
+//! page), and the languages by each of their names. Nothing is downloaded: the inputs are the
+//! tables in `src/`.
 
 #[path = "src/digest/meaning/relatedness/format.rs"]
 #[allow(
@@ -20,11 +21,13 @@ use std::path::{Path, PathBuf};
 
 const TABLE: &str = "src/digest/meaning/relatedness.bin";
 const STOPWORDS: &str = "src/digest/meaning/stopwords.tsv";
+const LANGUAGES: &str = "src/digest/meaning/languages.tsv";
 
 fn main() {
     println!("cargo::rerun-if-changed={TABLE}");
     println!("cargo::rerun-if-changed=src/digest/meaning/relatedness/format.rs");
     println!("cargo::rerun-if-changed={STOPWORDS}");
+    println!("cargo::rerun-if-changed={LANGUAGES}");
     println!("cargo::rerun-if-changed=src/digest/meaning/text/fold.rs");
     let Some(out_dir) = std::env::var_os("OUT_DIR").map(PathBuf::from) else {
         println!("cargo::error=OUT_DIR is not set: build snapshot-digest with cargo");
@@ -32,6 +35,7 @@ fn main() {
     };
     write_trie(&out_dir);
     write_function_words(&out_dir);
+    write_language_names(&out_dir);
 }
 
 /// Writes `bytes` to `name` in `out_dir`, or says why the build cannot go on.
@@ -43,6 +47,15 @@ fn write(out_dir: &Path, name: &str, bytes: &[u8]) {
             out.display()
         );
     }
+}
+
+/// A table of `src/`, or `None` after saying why the build cannot go on.
+fn read_table(path: &str) -> Option<String> {
+    std::fs::read_to_string(path)
+        .map_err(|e| {
+            println!("cargo::error=cannot read {path}: {e}; restore it from the repository")
+        })
+        .ok()
 }
 
 /// The model's trie, `relatedness-trie.bin`.
@@ -67,12 +80,8 @@ fn write_trie(out_dir: &Path) {
 /// order, at most 64 lists), sorted by word for binary search, with `stopwords-by-word.idx`,
 /// where its lines start; and `stopwords-lists.rs`, the number of lists.
 fn write_function_words(out_dir: &Path) {
-    let table = match std::fs::read_to_string(STOPWORDS) {
-        Ok(table) => table,
-        Err(e) => {
-            println!("cargo::error=cannot read {STOPWORDS}: {e}; restore it from the repository");
-            return;
-        }
+    let Some(table) = read_table(STOPWORDS) else {
+        return;
     };
     let mut masks: BTreeMap<String, u64> = BTreeMap::new();
     let mut next = 1;
@@ -97,17 +106,62 @@ fn write_function_words(out_dir: &Path) {
         by_word.push_str(&format!("{word}\t{mask:x}\n"));
     }
     write(out_dir, "stopwords-by-word.tsv", by_word.as_bytes());
-    // Where each line starts, a little-endian u32 each: a page's first 600 words are each
-    // looked up, and a search over line starts reads a line a step.
-    let mut starts = Vec::new();
-    let mut at = 0u32;
-    for line in by_word.lines() {
-        starts.extend_from_slice(&at.to_le_bytes());
-        at += u32::try_from(line.len() + 1).unwrap_or(u32::MAX);
-    }
-    write(out_dir, "stopwords-by-word.idx", &starts);
+    write(out_dir, "stopwords-by-word.idx", &line_starts(&by_word));
     let lists = format!(
         "/// How many lists the function-word table holds, English's included.\nconst LISTS: usize = {next};\n"
     );
     write(out_dir, "stopwords-lists.rs", lists.as_bytes());
+}
+
+/// Where each line of `table` starts, a little-endian u32 each: a page's first 600 words are
+/// each looked up, and a search over line starts reads a line a step.
+fn line_starts(table: &str) -> Vec<u8> {
+    let mut starts = Vec::new();
+    let mut at = 0u32;
+    for line in table.lines() {
+        starts.extend_from_slice(&at.to_le_bytes());
+        at += u32::try_from(line.len() + 1).unwrap_or(u32::MAX);
+    }
+    starts
+}
+
+/// The languages by name: `languages-by-name.tsv`, a line per folded one-word name of four
+/// chars or more in `languages.tsv` (a line per language: its code, then its names), a tab
+/// and the codes of the languages it names, space-separated, sorted by name; with
+/// `languages-by-name.idx`, where its lines start. Shorter names ("Lao") and names of several
+/// words are left out: a goal word meets them by chance. A line without a code and a name is
+/// reported and skipped.
+fn write_language_names(out_dir: &Path) {
+    let Some(table) = read_table(LANGUAGES) else {
+        return;
+    };
+    let mut codes: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for (n, line) in table.lines().enumerate() {
+        let mut fields = line.split('\t');
+        let code = fields.next().unwrap_or_default();
+        let names: Vec<&str> = fields.filter(|name| !name.trim().is_empty()).collect();
+        if code.is_empty() || code.contains(' ') || names.is_empty() {
+            println!(
+                "cargo::warning={LANGUAGES}:{}: a language needs a code and a name; line skipped",
+                n + 1
+            );
+            continue;
+        }
+        for name in names {
+            let folded = fold::fold(name.trim());
+            if folded.chars().count() < 4 || !folded.chars().all(char::is_alphanumeric) {
+                continue;
+            }
+            let entry = codes.entry(folded).or_default();
+            if !entry.contains(&code) {
+                entry.push(code);
+            }
+        }
+    }
+    let mut by_name = String::new();
+    for (name, codes) in &codes {
+        by_name.push_str(&format!("{name}\t{}\n", codes.join(" ")));
+    }
+    write(out_dir, "languages-by-name.tsv", by_name.as_bytes());
+    write(out_dir, "languages-by-name.idx", &line_starts(&by_name));
 }

@@ -194,7 +194,7 @@ fn ablation(
     folds: Option<&Folds>,
 ) {
     type Without = fn(&mut Resources);
-    let variants: [(&str, Option<Without>); 7] = [
+    let variants: [(&str, Option<Without>); 8] = [
         ("everything", None),
         ("without the model", None),
         ("without the lexicon", Some(|r| r.lexicon = true)),
@@ -202,6 +202,7 @@ fn ablation(
         ("without the neighbours", Some(|r| r.neighbours = true)),
         ("without Snowball", Some(|r| r.snowball = true)),
         ("without the function words", Some(|r| r.stopwords = true)),
+        ("without the language names", Some(|r| r.languages = true)),
     ];
     println!("\n## What each resource adds (success without it, default settings)\n");
     print!("| resources |");

@@ -7,7 +7,9 @@
 
 use std::borrow::Cow;
 
-use super::meaning::{kept, lexicon, neighbours, question, relatedness, stopwords, text, wordnet};
+use super::meaning::{
+    kept, languages, lexicon, neighbours, question, relatedness, stopwords, text, wordnet,
+};
 use super::settings::{DigestConfig, Resources};
 use super::{hash, order};
 use crate::tree::Snapshot;

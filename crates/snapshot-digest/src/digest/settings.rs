@@ -111,6 +111,8 @@ pub struct Resources {
     pub snowball: bool,
     /// The function words of languages other than English.
     pub stopwords: bool,
+    /// The names of languages in every language (CLDR).
+    pub languages: bool,
     /// The model of relatedness ([`Relatedness`]): the ranking's model features read 0.
     pub model: bool,
 }

@@ -857,3 +857,37 @@ fn the_copy_of_a_control_beside_the_pages_subject_is_kept() {
         );
     }
 }
+
+/// A page whose language switcher shows codes only ("EN", "DE"), among two hundred other
+/// links: a goal that names the language in words finds the code.
+#[test]
+fn a_language_named_in_words_finds_the_switcher_that_shows_its_code() {
+    let mut page = String::from("- banner [ref=e1]:\n  - list [ref=e2]:\n");
+    for i in 0..200 {
+        page.push_str(&format!(
+            "    - listitem [ref=e{}]:\n      - link \"Product line {i} overview\" [ref=e{}]\n",
+            10 + 2 * i,
+            11 + 2 * i
+        ));
+    }
+    page.push_str(
+        "  - link [ref=e900]:\n    - img \"EN\" [ref=e901]\n  - link [ref=e902]:\n    - img \"DE\" [ref=e903]\n",
+    );
+    let snap = parse(&page).expect("parses");
+    let goal = "I'm German — is there a version of this site in my language?";
+    let with = digest(&snap, goal).text;
+    assert!(
+        with.contains("[ref=e903]") || with.contains("[ref=e902]"),
+        "{with}"
+    );
+    let without = DigestConfig {
+        without: snapshot_digest::Resources {
+            languages: true,
+            ..Default::default()
+        },
+        ..DigestConfig::default()
+    };
+    let text = digest_with(&snap, goal, &without).text;
+    let first = text.lines().take(12).collect::<Vec<_>>().join("\n");
+    assert!(!first.contains("\"DE\""), "{text}");
+}

@@ -8,7 +8,7 @@ use super::tuning::{
     CJK_PAIR_WEIGHT, CLOSE_WEIGHT, GOAL_CHARS_READ, GROUP_MATCH, NEIGHBOUR_WEIGHT, QUERY_WEIGHT,
     QUOTED_WEIGHT, QUOTED_WORD_WEIGHT, RELATED_WEIGHT, SYNONYM_WEIGHT, VALUE_WEIGHT,
 };
-use super::{Resources, neighbours, stopwords, wordnet};
+use super::{Resources, languages, neighbours, stopwords, wordnet};
 
 /// How an alternative is matched against page text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,6 +21,9 @@ pub(crate) enum AltKind {
     Role,
     /// A value of the kind a question asks for, known by its form (`question.rs`).
     Value(Value),
+    /// A language's code: matches a node whose whole name or text is the code, alone or
+    /// with a region (`DE`, `pt-BR`), as a language switcher shows it.
+    LanguageCode,
 }
 
 /// One way a concept can appear on the page.
@@ -113,6 +116,17 @@ impl Concept {
         for term in neighbours::lookup(word) {
             if !is_stopword(term) {
                 push_term(self, term, NEIGHBOUR_WEIGHT);
+            }
+        }
+    }
+
+    /// Adds, when `word` names a language in any language ("german", "allemand"), what a
+    /// language switcher shows for it: its code, its own name and its English name.
+    fn add_language_names(&mut self, word: &str) {
+        for code in languages::named_by(word) {
+            self.push(code.to_owned(), AltKind::LanguageCode, SYNONYM_WEIGHT);
+            for name in languages::own_and_english(code) {
+                push_term(self, &fold(name), SYNONYM_WEIGHT);
             }
         }
     }
@@ -247,6 +261,9 @@ pub(crate) fn analyse(goal: &str, without: Resources) -> Goal {
             for g in groups_for_word(word) {
                 c.add_group(g);
             }
+        }
+        if !without.languages {
+            c.add_language_names(word);
         }
         if word.is_ascii() {
             if !without.wordnet {

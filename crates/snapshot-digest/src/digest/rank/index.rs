@@ -10,6 +10,7 @@ use memchr::memmem;
 use super::goal::{AltKind, Goal};
 use super::hash::FastMap;
 use super::kept::is_kept;
+use super::languages::is_code_of;
 use super::question::{Value, has_value};
 use super::stopwords::PageLanguage;
 use super::text::{
@@ -117,6 +118,16 @@ pub(crate) fn match_goal(snap: &Snapshot<'_>, goal: &Goal) -> Matches {
                                     1.0,
                                 ));
                             }
+                        }
+                    }
+                }
+                AltKind::LanguageCode => {
+                    for span in &spans {
+                        let text = &buffer[span.start as usize..span.end as usize];
+                        if matches!(span.field, Field::Name | Field::Text)
+                            && is_code_of(text, &alt.text)
+                        {
+                            hits.push((span.node, key.0, key.1, 1.0));
                         }
                     }
                 }

@@ -69,3 +69,34 @@ fn an_imperative_verb_the_lexicon_knows_is_not_a_function_word() {
         "like"
     ));
 }
+
+#[test]
+fn a_language_named_in_any_language_brings_its_code_and_own_name() {
+    for goal in [
+        "I'm German — is there a version in my language?",
+        "Gibt es die Seite auf Deutsch?",
+        "Je veux la version en allemand",
+    ] {
+        let goal = analyse(goal, Default::default());
+        assert!(
+            goal.concepts.iter().any(|c| c
+                .alts
+                .iter()
+                .any(|a| a.kind == AltKind::LanguageCode && a.text == "de")),
+            "{goal:?}"
+        );
+        assert!(says(&goal, "deutsch") && says(&goal, "german"));
+    }
+    let codes = |goal: &Goal| {
+        goal.concepts
+            .iter()
+            .any(|c| c.alts.iter().any(|a| a.kind == AltKind::LanguageCode))
+    };
+    // No language named, no code: "de" in a French goal is a preposition.
+    assert!(!codes(&analyse("la liste de prix", Default::default())));
+    let without = Resources {
+        languages: true,
+        ..Default::default()
+    };
+    assert!(!codes(&analyse("the German version", without)));
+}
