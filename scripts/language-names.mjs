@@ -10,11 +10,12 @@
 //
 // The languages are those with a two-letter code and a locale of their own in the package
 // (86 in 45.0.0): a switcher shows a language in its own name or by its code. A line per
-// language: its code, its own name, its English name, then what every other such locale
-// calls it, tab-separated, each name once, in locale order. Regional and script variants
-// ("Austrian German", "Simplified Chinese") are left out: a goal names the language. The
-// output is deterministic for a given CLDR; a locale whose file does not read is reported
-// on standard error and skipped.
+// language: its code, its own name, its English name (the two even when the same), then what
+// every other such locale calls it, tab-separated, each name once, in locale order. Regional
+// and script variants ("Austrian German", "Simplified Chinese") are left out: a goal names the
+// language. The output is deterministic for a given CLDR; a locale whose file does not read,
+// or a language without its own or an English name, is reported on standard error and
+// skipped.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -38,20 +39,27 @@ for (const locale of locales) {
 
 const lines = [];
 for (const code of [...names.keys()]) {
-  const order = [code, 'en', ...[...names.keys()].filter((l) => l !== code && l !== 'en')];
-  const seen = new Set();
-  const row = [code];
-  for (const locale of order) {
+  // Tabs and newlines would break the line; CLDR has none, but a table is input.
+  const nameIn = (locale) => {
     const name = names.get(locale)?.[code];
-    // Tabs and newlines would break the line; CLDR has none, but a table is input.
-    if (typeof name !== 'string' || name === '' || /[\t\n]/.test(name) || seen.has(name)) {
-      continue;
+    return typeof name === 'string' && name !== '' && !/[\t\n]/.test(name) ? name : undefined;
+  };
+  const own = nameIn(code);
+  const english = nameIn('en');
+  if (own === undefined || english === undefined) {
+    console.error(`skipped ${code}: no name of its own or no English name`);
+    continue;
+  }
+  // The own and English names always stand second and third, the same or not ("Igbo").
+  const row = [code, own, english];
+  const seen = new Set([own, english]);
+  for (const locale of names.keys()) {
+    const name = nameIn(locale);
+    if (name !== undefined && !seen.has(name)) {
+      seen.add(name);
+      row.push(name);
     }
-    seen.add(name);
-    row.push(name);
   }
-  if (row.length > 1) {
-    lines.push(row.join('\t'));
-  }
+  lines.push(row.join('\t'));
 }
 process.stdout.write(`${lines.join('\n')}\n`);

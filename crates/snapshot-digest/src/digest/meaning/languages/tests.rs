@@ -23,6 +23,8 @@ fn own_and_english_names() {
         own_and_english("zh").collect::<Vec<_>>(),
         ["中文", "Chinese"]
     );
+    // The English name stands third even when it is the language's own ("Igbo").
+    assert_eq!(own_and_english("ig").collect::<Vec<_>>(), ["Igbo", "Igbo"]);
     assert_eq!(own_and_english("xx").count(), 0);
 }
 
