@@ -136,10 +136,10 @@ pub fn model_line(
 }
 
 /// The resources that `--without NAME[,NAME…]` on the command line turns off (`model`,
-/// `lexicon`, `wordnet`, `neighbours`, `snowball`, `stopwords`, `languages`), so that the features the
-/// ranking is trained on and the digests it is checked with leave out the same ones: an
-/// ablation with the ranking retrained. A name that is not a resource is told, with the
-/// names, and the process exits with status 2.
+/// `lexicon`, `wordnet`, `neighbours`, `snowball`, `stopwords`, `languages`), so that the
+/// features the ranking is trained on and the digests it is checked with leave out the same
+/// ones: an ablation with the ranking retrained. A name that is not a resource is told, with
+/// the names, and the process exits with status 2.
 #[must_use]
 pub fn resources_without(args: &[String]) -> snapshot_digest::Resources {
     let mut without = snapshot_digest::Resources::default();
