@@ -53,6 +53,36 @@ pub(crate) fn example(name: &str) -> String {
 }
 
 /// A budget small enough that the shop sample (about 700 tokens) must be digested.
+/// Links `e{i}` for each `i` of `refs`, one level in, named by `name`, to `{url}/{i}`.
+fn push_links(
+    text: &mut String,
+    refs: std::ops::Range<usize>,
+    name: impl Fn(usize) -> String,
+    url: &str,
+) {
+    for i in refs {
+        text.push_str(&format!(
+            "  - link \"{}\" [ref=e{i}]:\n    - /url: {url}/{i}\n",
+            name(i)
+        ));
+    }
+}
+
+/// Asserts that each of `refs` is shown in page 1's matches, not merely among the candidates
+/// listed after them.
+fn assert_in_context(digest: &str, refs: &[&str]) {
+    let context = digest
+        .split("# further candidates")
+        .next()
+        .unwrap_or_default();
+    for r in refs {
+        assert!(
+            context.contains(&format!("[ref={r}]")),
+            "{r} missing from the matches:\n{digest}"
+        );
+    }
+}
+
 fn tight() -> DigestConfig {
     DigestConfig {
         max_tokens: 300,
@@ -808,11 +838,7 @@ fn a_control_cut_from_a_long_match_is_shown_on_a_later_page() {
     // A sign-up form whose consent texts alone are over the budget: the match is cut from
     // its end, and the submit button after the texts must still be on some page.
     let mut text = String::from("- banner [ref=e1]:\n");
-    for i in 2..40 {
-        text.push_str(&format!(
-            "  - link \"Section {i}\" [ref=e{i}]:\n    - /url: /s/{i}\n"
-        ));
-    }
+    push_links(&mut text, 2..40, |i| format!("Section {i}"), "/s");
     text.push_str("- main [ref=e100]:\n  - heading \"Registration\" [level=1] [ref=e101]\n");
     text.push_str("  - form \"Registration\" [ref=e102]:\n");
     for (i, field) in ["First name", "Last name", "Email", "Password"]
@@ -890,4 +916,104 @@ fn a_language_named_in_words_finds_the_switcher_that_shows_its_code() {
     let text = digest_with(&snap, goal, &without).text;
     let first = text.lines().take(12).collect::<Vec<_>>().join("\n");
     assert!(!first.contains("\"DE\""), "{text}");
+}
+
+/// A forum's archive picker: a month, a day and a year select and a button, among a page of
+/// thread links. The selects' options are their values, not the size of the form around
+/// them, so the picker stays one form and the goal sees all of it.
+#[test]
+fn a_form_of_selects_with_many_options_is_kept_whole() {
+    let mut text = String::from("- main [ref=e1]:\n");
+    push_links(
+        &mut text,
+        2..120,
+        |i| format!("Thread {i} about the news of the week"),
+        "/thread",
+    );
+    text.push_str("  - generic [ref=e200]:\n    - text: \"Archives:\"\n");
+    text.push_str("    - combobox [ref=e201]:\n      - option [selected]\n");
+    for month in [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ] {
+        text.push_str(&format!("      - option \"{month}\"\n"));
+    }
+    text.push_str("    - combobox [ref=e202]:\n      - option [selected]\n");
+    for day in 1..=31 {
+        text.push_str(&format!("      - option \"{day}\"\n"));
+    }
+    text.push_str("    - combobox [ref=e203]:\n      - option \"2013\" [selected]\n");
+    for year in 2001..2013 {
+        text.push_str(&format!("      - option \"{year}\"\n"));
+    }
+    text.push_str("    - button \"GO\" [ref=e204]\n");
+    let snap = parse(&text).unwrap();
+    let d = digest_with(&snap, "Show the archived threads from March 2012", &tight());
+    check_refs(&d.text, &snap);
+    assert_in_context(&d.text, &["e201", "e202", "e203", "e204"]);
+}
+
+/// A select with its button inside a header of many links: of a container with more controls
+/// than a form shows, those beside the hit are kept, not the first in the document.
+#[test]
+fn a_control_in_a_crowded_container_keeps_the_controls_beside_it() {
+    let mut text = String::from("- banner [ref=e1]:\n  - generic [ref=e2]:\n");
+    for (i, name) in [
+        "Press",
+        "Map",
+        "Timetable",
+        "Contact",
+        "English",
+        "Contrast",
+        "Font size",
+        "Search",
+        "Jobs",
+        "Events",
+        "Culture",
+        "Sports",
+        "Tourism",
+        "Business",
+        "Schools",
+        "Libraries",
+        "Parking",
+        "Weather",
+    ]
+    .iter()
+    .enumerate()
+    {
+        text.push_str(&format!(
+            "    - link \"{name}\" [ref=e{}]:\n      - /url: /{i}\n",
+            10 + i
+        ));
+    }
+    text.push_str("    - group [ref=e40]:\n      - text: \"The city for:\"\n");
+    text.push_str("      - combobox \"The city for:\" [ref=e41]:\n");
+    for who in ["Choose a group", "Families", "Young people", "Seniors"] {
+        text.push_str(&format!("        - option \"{who}\"\n"));
+    }
+    text.push_str("      - button \"Send\" [ref=e42]\n- main [ref=e100]:\n");
+    push_links(
+        &mut text,
+        101..200,
+        |i| format!("Story {i} of the city council and its committees"),
+        "/story",
+    );
+    let snap = parse(&text).unwrap();
+    let d = digest_with(
+        &snap,
+        "Show me what the city offers seniors",
+        &DigestConfig::default(),
+    );
+    check_refs(&d.text, &snap);
+    assert_in_context(&d.text, &["e41", "e42"]);
 }

@@ -1,7 +1,7 @@
 //! Choosing the best matches and keeping each with its context.
 
 use super::credit::{NodeScore, WordCredit, is_actionable, is_context, is_form_control};
-use super::form::form_of;
+use super::form::{form_of, is_option};
 use super::order::best_first;
 use super::tuning::{
     ATTR_CHARS, FORM_CONTROLS, GROUP_CONTROLS, INDENT_LEVELS, LABEL_CHARS, LINE_CHARS,
@@ -261,12 +261,32 @@ fn keep_hit(snap: &Snapshot<'_>, i: usize, keep: &mut Kept, covered: &mut [bool]
         at = anc.parent();
     }
     let control = is_form_control(node.role()) || node.role() == "button";
-    if control || !is_actionable(node) {
+    if let Some(choice) = choice_of(nodes, i) {
+        // An option is chosen through its select, whose form the goal fills in.
+        keep_form(snap, choice, true, keep, covered);
+    } else if control || !is_actionable(node) {
         keep_form(snap, i, control, keep, covered);
     }
     keep_row(nodes, i, keep, covered);
     keep_value_texts(nodes, i, keep);
     keep_section_heading(nodes, i, keep);
+}
+
+/// The select (combobox, listbox) that option `i` belongs to, a level or two up (options may
+/// sit in a group); `None` for a node that is not an option.
+fn choice_of(nodes: &[Node<'_>], i: usize) -> Option<usize> {
+    if !is_option(&nodes[i]) {
+        return None;
+    }
+    let mut at = nodes[i].parent();
+    for _ in 0..2 {
+        let a = at?.index();
+        if is_form_control(nodes[a].role()) {
+            return Some(a);
+        }
+        at = nodes[a].parent();
+    }
+    None
 }
 
 /// For a short text hit, keeps the text siblings right after it: a label's value follows it
@@ -339,19 +359,32 @@ fn keep_form(snap: &Snapshot<'_>, i: usize, control: bool, keep: &mut Kept, cove
     } else {
         GROUP_CONTROLS
     };
-    let mut kept = 0;
-    for j in c + 1..end {
-        let node = &nodes[j];
-        if kept >= cap {
-            break;
-        }
-        if is_actionable(node) {
-            keep_subtree(nodes, j, 3, keep, covered);
-            kept += 1;
-        } else if node.kind() == NodeKind::Text
-            || node.role() == "heading"
-            || node.role() == "label"
-        {
+    // A choice's options are shown with it, as its subtree: they are not more controls.
+    let controls: Vec<usize> = (c + 1..end)
+        .filter(|&j| is_actionable(&nodes[j]) && !is_option(&nodes[j]))
+        .collect();
+    // The texts, headings and labels kept lie between the control before the first kept and
+    // the one after the last: a label comes before its field, a hint after it.
+    let (mut from, mut to) = (c + 1, end);
+    let mut chosen = controls.clone();
+    if controls.len() > cap {
+        // A container of many controls (a header's links around a select) is cut to those
+        // nearest the hit, which are the ones that work with it.
+        chosen.sort_by_key(|&j| (j.abs_diff(i), j));
+        chosen.truncate(cap);
+        chosen.sort_unstable();
+        let (Some(&first), Some(&last)) = (chosen.first(), chosen.last()) else {
+            return;
+        };
+        let at = |k: usize| controls.binary_search(&k).unwrap_or(0);
+        from = controls[..at(first)].last().map_or(c + 1, |&j| j + 1);
+        to = controls.get(at(last) + 1).copied().unwrap_or(end);
+    }
+    for &j in &chosen {
+        keep_subtree(nodes, j, 3, keep, covered);
+    }
+    for (j, node) in nodes.iter().enumerate().take(to).skip(from) {
+        if node.kind() == NodeKind::Text || node.role() == "heading" || node.role() == "label" {
             keep.set(j);
         }
     }
