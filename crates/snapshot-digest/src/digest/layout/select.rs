@@ -363,8 +363,8 @@ fn keep_form(snap: &Snapshot<'_>, i: usize, control: bool, keep: &mut Kept, cove
     let controls: Vec<usize> = (c + 1..end)
         .filter(|&j| is_actionable(&nodes[j]) && !is_option(&nodes[j]))
         .collect();
-    // The texts, headings and labels kept lie between the control before the first kept and
-    // the one after the last: a label comes before its field, a hint after it.
+    // The texts, headings and labels kept lie between the control before the first kept (and
+    // its subtree) and the one after the last: a label comes before its field, a hint after it.
     let (mut from, mut to) = (c + 1, end);
     let mut chosen = controls.clone();
     if controls.len() > cap {
@@ -377,7 +377,9 @@ fn keep_form(snap: &Snapshot<'_>, i: usize, control: bool, keep: &mut Kept, cove
             return;
         };
         let at = |k: usize| controls.binary_search(&k).unwrap_or(0);
-        from = controls[..at(first)].last().map_or(c + 1, |&j| j + 1);
+        from = controls[..at(first)]
+            .last()
+            .map_or(c + 1, |&j| nodes[j].end as usize);
         to = controls.get(at(last) + 1).copied().unwrap_or(end);
     }
     for &j in &chosen {
