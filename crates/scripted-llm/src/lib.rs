@@ -69,6 +69,8 @@ pub struct Server {
     /// Its base URL, up to `/v1`.
     pub url: String,
     requests: Arc<Mutex<Vec<Request>>>,
+    /// For [`Server::unreachable`]: the socket that holds its port while it lives.
+    _port: Option<socket2::Socket>,
 }
 
 impl Server {
@@ -77,15 +79,32 @@ impl Server {
         self.requests.lock().map(|r| r.clone()).unwrap_or_default()
     }
 
-    /// A base URL on a port nobody listens on.
+    /// A base URL on a port nobody listens on: a connection to it is refused.
+    ///
+    /// The port stays bound, and not listening, while the value lives. A port freed at once
+    /// could be given to the next server a test of the same process starts, whose scripted
+    /// reply the client meant for nobody would then take, leaving that test's own client
+    /// unanswered.
+    ///
+    /// # Panics
+    ///
+    /// When no socket can be bound on 127.0.0.1.
     pub fn unreachable() -> Server {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
+        let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)
+            .expect("a TCP socket");
+        socket
+            .bind(&std::net::SocketAddr::from(([127, 0, 0, 1], 0)).into())
+            .expect("bind 127.0.0.1");
+        let port = socket
+            .local_addr()
+            .ok()
+            .and_then(|a| a.as_socket())
             .map(|a| a.port())
-            .unwrap_or(9);
+            .expect("the bound port");
         Server {
             url: format!("http://127.0.0.1:{port}/v1"),
             requests: Arc::default(),
+            _port: Some(socket),
         }
     }
 }
@@ -129,7 +148,11 @@ pub fn serve_with(replies: Vec<Reply>, tls: Option<Arc<rustls::ServerConfig>>) -
             });
         }
     });
-    Server { url, requests }
+    Server {
+        url,
+        requests,
+        _port: None,
+    }
 }
 
 /// Starts a server that answers every connection with what `answer` makes of its request
@@ -175,7 +198,11 @@ pub fn serve_fn_with(
             });
         }
     });
-    Server { url, requests }
+    Server {
+        url,
+        requests,
+        _port: None,
+    }
 }
 
 fn handle<S: Read + Write>(
@@ -267,3 +294,6 @@ pub fn chat_full(message: Value, finish_reason: &str) -> Reply {
         "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}});
     http("200 OK", "", &body.to_string())
 }
+
+#[cfg(test)]
+mod tests;
