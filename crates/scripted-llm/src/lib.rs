@@ -82,9 +82,9 @@ impl Server {
     /// A base URL on a port nobody listens on: a connection to it is refused.
     ///
     /// The port stays bound, and not listening, while the value lives. A port freed at once
-    /// could be given to the next server a test of the same process starts, whose scripted
-    /// reply the client meant for nobody would then take, leaving that test's own client
-    /// unanswered.
+    /// could be given to the next server a test of the same process starts: the client meant
+    /// for nobody would then take that server's one scripted connection, and leave the
+    /// other test's own client waiting until its timeout.
     ///
     /// # Panics
     ///
