@@ -1,7 +1,7 @@
 //! Choosing the best matches and keeping each with its context.
 
 use super::credit::{NodeScore, WordCredit, is_actionable, is_context, is_form_control};
-use super::form::{form_of, is_option};
+use super::form::{form_of, is_form_part, is_option};
 use super::order::best_first;
 use super::tuning::{
     ATTR_CHARS, FORM_CONTROLS, GROUP_CONTROLS, INDENT_LEVELS, LABEL_CHARS, LINE_CHARS,
@@ -359,20 +359,20 @@ fn keep_form(snap: &Snapshot<'_>, i: usize, control: bool, keep: &mut Kept, cove
     } else {
         GROUP_CONTROLS
     };
-    // A choice's options are shown with it, as its subtree: they are not more controls.
-    let controls: Vec<usize> = (c + 1..end)
-        .filter(|&j| is_actionable(&nodes[j]) && !is_option(&nodes[j]))
-        .collect();
+    let controls: Vec<usize> = (c + 1..end).filter(|&j| is_form_part(&nodes[j])).collect();
     // The texts, headings and labels kept lie between the control before the first kept (and
     // its subtree) and the one after the last: a label comes before its field, a hint after it.
     let (mut from, mut to) = (c + 1, end);
-    let mut chosen = controls.clone();
+    let mut nearest = Vec::new();
+    let mut chosen = controls.as_slice();
     if controls.len() > cap {
         // A container of many controls (a header's links around a select) is cut to those
         // nearest the hit, which are the ones that work with it.
-        chosen.sort_by_key(|&j| (j.abs_diff(i), j));
-        chosen.truncate(cap);
-        chosen.sort_unstable();
+        nearest.extend_from_slice(&controls);
+        nearest.sort_by_key(|&j| (j.abs_diff(i), j));
+        nearest.truncate(cap);
+        nearest.sort_unstable();
+        chosen = &nearest;
         let (Some(&first), Some(&last)) = (chosen.first(), chosen.last()) else {
             return;
         };
@@ -382,7 +382,7 @@ fn keep_form(snap: &Snapshot<'_>, i: usize, control: bool, keep: &mut Kept, cove
             .map_or(c + 1, |&j| nodes[j].end as usize);
         to = controls.get(at(last) + 1).copied().unwrap_or(end);
     }
-    for &j in &chosen {
+    for &j in chosen {
         keep_subtree(nodes, j, 3, keep, covered);
     }
     for (j, node) in nodes.iter().enumerate().take(to).skip(from) {

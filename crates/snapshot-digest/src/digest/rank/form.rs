@@ -44,10 +44,7 @@ impl Forms {
         fields.push(0);
         options.push(0);
         for node in nodes {
-            controls.push(
-                controls.last().copied().unwrap_or(0)
-                    + u32::from(is_actionable(node) && !is_option(node)),
-            );
+            controls.push(controls.last().copied().unwrap_or(0) + u32::from(is_form_part(node)));
             fields.push(
                 fields.last().copied().unwrap_or(0) + u32::from(is_form_control(node.role())),
             );
@@ -99,9 +96,7 @@ pub(crate) fn form_of(snap: &Snapshot<'_>, i: usize, control: bool) -> Option<Fo
         i,
         |inside| {
             if control {
-                inside
-                    .filter(|&j| is_actionable(&nodes[j]) && !is_option(&nodes[j]))
-                    .count()
+                inside.filter(|&j| is_form_part(&nodes[j])).count()
             } else {
                 inside.filter(|&j| is_form_control(nodes[j].role())).count()
             }
@@ -113,6 +108,12 @@ pub(crate) fn form_of(snap: &Snapshot<'_>, i: usize, control: bool) -> Option<Fo
 /// A choice's option: one of its values, not a part of the form around it.
 pub(crate) fn is_option(node: &Node<'_>) -> bool {
     node.role() == "option"
+}
+
+/// A control the form around it counts and shows: anything actionable but a choice's
+/// options, which are shown with their choice.
+pub(crate) fn is_form_part(node: &Node<'_>) -> bool {
+    is_actionable(node) && !is_option(node)
 }
 
 /// The size of node `node`'s subtree in nodes, its options not counted (a select of 200
