@@ -260,8 +260,8 @@ fn real_pages_and_planted_payloads() {
     let misses = std::env::var_os("MCP_LEAN_INJECTION_MISSES").is_some();
     let (mut by_kind, mut by_source) = (Rate::default(), Rate::default());
     let mut unseen = Rate::default();
-    // Per planted node in the detector's languages: its family, whether it was found, and
-    // its words.
+    // Per planted node in the detector's languages: its family, whether it was found,
+    // whether it is held out, and its words.
     let mut planted_texts: Vec<PlantedText> = Vec::new();
     let mut digested = 0;
     for (n, row) in rows.iter().enumerate() {
