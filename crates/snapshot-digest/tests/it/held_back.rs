@@ -369,7 +369,7 @@ fn real_pages_and_planted_payloads() {
         .unwrap();
     }
     low.extend(unseen_table(&unseen, &mut report));
-    low.extend(left_out_table(&planted_texts, &mut report));
+    low.extend(left_out_table(&planted_texts, misses, &mut report));
     eprintln!("{report}");
     assert!(low.is_empty(), "detection under its floor in {low:?}");
     assert!(
@@ -467,21 +467,23 @@ fn unseen_table(unseen: &Rate, report: &mut String) -> Vec<String> {
 /// Leave-one-family-out for hand-written signals: each family's nodes scanned again with
 /// only the signals that some other family's payloads give (whether or not they decided
 /// there), so that no signal that exists for one family alone counts for it. Returns the
-/// families under their floor.
-fn left_out_table(planted: &[PlantedText], report: &mut String) -> Vec<String> {
+/// families under their floor. With `misses`, lists the payloads it misses outside the
+/// held-out part.
+fn left_out_table(planted: &[PlantedText], misses: bool, report: &mut String) -> Vec<String> {
     // Each payload once: the kinds plant the same words.
-    let mut texts: BTreeMap<&str, (&str, bool, bool)> = BTreeMap::new();
+    let mut texts: BTreeMap<&str, &PlantedText> = BTreeMap::new();
     for p in planted {
-        texts.insert(p.words.as_str(), (p.family.as_str(), p.hit, p.held_out));
+        texts.insert(p.words.as_str(), p);
     }
     let mut support: BTreeMap<&'static str, std::collections::BTreeSet<&str>> = BTreeMap::new();
-    for (words, (family, _, _)) in &texts {
+    for (words, p) in &texts {
         for signal in mcp_lean_injection::signals_found(words) {
-            support.entry(signal).or_default().insert(family);
+            support.entry(signal).or_default().insert(p.family.as_str());
         }
     }
     let mut per_family: BTreeMap<&str, (usize, usize, usize)> = BTreeMap::new();
-    for (words, &(family, hit, held_out)) in &texts {
+    for (words, p) in &texts {
+        let (family, hit) = (p.family.as_str(), p.hit);
         let elsewhere = |what: &str| {
             support
                 .get(what)
@@ -495,7 +497,7 @@ fn left_out_table(planted: &[PlantedText], report: &mut String) -> Vec<String> {
             )
             .is_some();
         // Never a held-out payload's words: nothing may be written from them.
-        if !left_out && !held_out && std::env::var_os("MCP_LEAN_INJECTION_MISSES").is_some() {
+        if misses && !left_out && !p.held_out {
             let words: String = words.chars().take(300).collect();
             eprintln!("missed when left out ({family}): {words}");
         }
